@@ -1,0 +1,36 @@
+"""Exception classes: every error a user can cause has its own class and a one-line message."""
+
+from __future__ import annotations
+
+
+class OctalError(Exception):
+    """Base class of every error raised on bad input or an impossible request."""
+
+
+class OctalCodeError(OctalError, ValueError):
+    """A take-and-break code string that cannot be parsed; the message names the position."""
+
+    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        self.text = text
+        self.position = position
+        if position is not None and text is not None:
+            message = f"{message} at position {position + 1} of {text!r}"
+        elif text is not None:
+            message = f"{message}: {text!r}"
+        super().__init__(message)
+
+
+class UnknownGameError(OctalError, LookupError):
+    """A name that is neither an octal code nor a preset name or alias."""
+
+
+class ResourceLimitError(OctalError):
+    """A request that would not fit in memory or exceeds a stated budget."""
+
+
+class InvalidArgumentError(OctalError, ValueError):
+    """An argument out of its range (a heap count ≤ 0, a negative heap size, …)."""
+
+
+class DataFileError(OctalError):
+    """A file that cannot be written, read, or that holds something other than what was expected."""

@@ -1,0 +1,201 @@
+"""Naive Grundy kernels: G(n) = mex of every option value, O(n) work per heap (O(n·V/64) for hex codes).
+
+Move lists come pre-decoded from the code: `whole` (k with bit 1: a heap of exactly k may vanish),
+`one` (bit 2: leave n−k), `two` (bit 4: leave a, b ≥ 1 with a+b = n−k), `three` (bit 8), each sorted.
+Each kernel fills G[start:stop] and returns early, with the heap it stopped at, when a value would not
+fit G's dtype (the driver widens the array and calls again), so values never wrap.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, inline="always")
+def _pow2_above(x):
+    """Least power of two P > x (every nim-sum of values ≤ x is < P)."""
+    p = 1
+    while p <= x:
+        p *= 2
+    return p
+
+
+@njit(cache=True)
+def _or_onehot(a, b, length):
+    """OR of 1 << (a[i] ^ b[i]): both streams ascend, so LLVM vectorises it (the small-value fast path)."""
+    acc = np.uint64(0)
+    for i in range(length):
+        acc |= np.uint64(1) << np.uint64(a[i] ^ b[i])
+    return acc
+
+
+@njit(cache=True)
+def _stamp_xor(a, b, length, seen, stamp):
+    """seen[a[i] ^ b[i]] = stamp: the general scatter path for values ≥ 64."""
+    for i in range(length):
+        seen[a[i] ^ b[i]] = stamp
+
+
+@njit(cache=True)
+def fill_octal(G, R, start, stop, maxv, whole, one, two, vlimit):
+    """Fill G[start:stop] for codes whose moves leave at most two heaps.
+
+    R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2, read two
+    ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing ones); larger
+    values a stamp array. Returns (heap reached, largest value so far).
+    """
+    N = R.shape[0]
+    P = _pow2_above(maxv)
+    seen = np.zeros(P + 1, np.int64)
+    for n in range(start, stop):
+        stamp = n + 1
+        if P <= 64:
+            acc = np.uint64(0)
+            for k in whole:
+                if k == n:
+                    acc |= np.uint64(1)
+            for k in one:
+                if k >= n:
+                    break
+                acc |= np.uint64(1) << np.uint64(G[n - k])
+            for k in two:
+                m = n - k
+                if m < 2:
+                    break
+                h = m // 2
+                off = N - m
+                acc |= _or_onehot(G[1 : h + 1], R[off : off + h], h)
+            v = 0
+            while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
+                v += 1
+        else:
+            for k in whole:
+                if k == n:
+                    seen[0] = stamp
+            for k in one:
+                if k >= n:
+                    break
+                seen[G[n - k]] = stamp
+            for k in two:
+                m = n - k
+                if m < 2:
+                    break
+                h = m // 2
+                off = N - m
+                _stamp_xor(G[1 : h + 1], R[off : off + h], h, seen, stamp)
+            v = 0
+            while seen[v] == stamp:
+                v += 1
+        if v > vlimit:
+            return n, maxv
+        G[n] = v
+        R[N - 1 - n] = v
+        if v > maxv:
+            maxv = v
+            if v >= P:
+                P = _pow2_above(maxv)
+                seen = np.zeros(P + 1, np.int64)
+    return stop, maxv
+
+
+@njit(cache=True, inline="always")
+def _xor_permute(x, c):
+    """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word."""
+    if c & 1:
+        x = ((x & np.uint64(0x5555555555555555)) << np.uint64(1)) | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    if c & 2:
+        x = ((x & np.uint64(0x3333333333333333)) << np.uint64(2)) | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    if c & 4:
+        x = ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4)) | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F))
+    if c & 8:
+        x = ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8)) | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF))
+    if c & 16:
+        x = ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16)) | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF))
+    if c & 32:
+        x = (x << np.uint64(32)) | (x >> np.uint64(32))
+    return x
+
+
+@njit(cache=True)
+def split_sets(G, S2, start, stop):
+    """S2[j] = bitset of {G(b) ⊕ G(j−b) : 1 ≤ b < j}, the values of splitting a heap of j into two."""
+    W = S2.shape[1]
+    for j in range(start, stop):
+        for w in range(W):
+            S2[j, w] = 0
+        for b in range(1, j // 2 + 1):
+            x = np.int64(G[b] ^ G[j - b])
+            S2[j, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+
+
+@njit(cache=True)
+def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
+    """Fill G[start:stop] for codes whose moves may leave three heaps, with option bitsets.
+
+    S2[j] holds the two-heap split values of j (see split_sets). The three-heap options of m are
+    ∪_a (G(a) ⊕ S2[m−a]); heaps a with the same value g are OR-ed first, then XOR-translated by g once,
+    which costs O(m·W) per heap with W = S2.shape[1] words. Returns (heap reached, largest value):
+    early when a value would not fit G's dtype or the bitsets' width 64·W (the driver widens either).
+    """
+    W = S2.shape[1]
+    P = 64 * W
+    opts = np.zeros(W, np.uint64)
+    U = np.zeros((P, W), np.uint64)
+    used = np.zeros(P, np.bool_)
+    for n in range(start, stop):
+        # S2[n] needs only G[0..n-1]
+        for w in range(W):
+            S2[n, w] = 0
+        for b in range(1, n // 2 + 1):
+            x = np.int64(G[b] ^ G[n - b])
+            S2[n, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+        for w in range(W):
+            opts[w] = 0
+        for k in whole:
+            if k == n:
+                opts[0] |= np.uint64(1)
+        for k in one:
+            if k >= n:
+                break
+            x = np.int64(G[n - k])
+            opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+        for k in two:
+            m = n - k
+            if m < 2:
+                break
+            for w in range(W):
+                opts[w] |= S2[m, w]
+        for k in three:
+            m = n - k
+            if m < 3:
+                break
+            for a in range(1, m - 1):
+                g = np.int64(G[a])
+                used[g] = True
+                for w in range(W):
+                    U[g, w] |= S2[m - a, w]
+            for g in range(P):
+                if used[g]:
+                    hi = g >> 6
+                    lo = g & 63
+                    for w in range(W):
+                        opts[w ^ hi] |= _xor_permute(U[g, w], lo)
+                        U[g, w] = 0
+                    used[g] = False
+        v = 0
+        for w in range(W):
+            word = opts[w]
+            if word != np.uint64(0xFFFFFFFFFFFFFFFF):
+                b = 0
+                while (word >> np.uint64(b)) & np.uint64(1):
+                    b += 1
+                v = 64 * w + b
+                break
+            v = 64 * (w + 1)
+        if v > vlimit or _pow2_above(max(v, maxv)) > P:
+            return n, maxv
+        G[n] = v
+        if v > maxv:
+            maxv = v
+    return stop, maxv

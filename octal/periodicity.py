@@ -1,0 +1,156 @@
+"""Periodicity of a nim sequence: detect (p, n0) in O(N), prove it with the Guy–Smith theorem.
+
+Guy–Smith (octal periodicity theorem): for a finite code with last non-zero digit t whose moves leave
+at most r heaps, if G(n+p) = G(n) for all n0 ≤ n < r·n0 + (r−1)·p + t then it holds for every n ≥ n0.
+The argument needs n0 ≥ 1 (0.04 has G(0..3) = 0 but G(4) = 1), so max(n0, 1) stands in for n0.
+Arithmetic periodicity G(n+p) = G(n) + s is looked for only where it can occur: codes with a repeating
+tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakowski 2003).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from .code import OctalCode
+
+PROVEN, APPARENT, NONE = "proven", "apparent", "none"
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """The verdict on a sequence: status, period p, preperiod n0, saltus s, and the Guy–Smith bound.
+
+    `proof_bound` is the number of heaps (0..proof_bound−1) the certificate needs: reached when proven,
+    still to be computed when apparent; None where no theorem applies.
+    """
+
+    status: str = NONE
+    period: int | None = None
+    preperiod: int | None = None
+    saltus: int = 0
+    proof_bound: int | None = None
+
+    @property
+    def last_exception(self) -> int | None:
+        """The last heap n0 − 1 that does not follow the period (None when n0 = 0)."""
+        if self.preperiod is None or self.preperiod == 0:
+            return None
+        return self.preperiod - 1
+
+    def describe(self) -> str:
+        """The verdict in words, e.g. 'period 12 from heap 71 (last exception at 70) — proven by …'."""
+        if self.status == NONE or self.period is None:
+            return "no period found in the computed range"
+        exc = self.last_exception
+        where = f"from heap {self.preperiod} " + (f"(last exception at {exc})" if exc is not None else "(no exceptions)")
+        if self.saltus:
+            return f"apparent arithmetic period {self.period}, saltus {self.saltus}, {where} — no theorem proves it"
+        head = f"period {self.period} {where}"
+        if self.status == PROVEN:
+            return f"{head} — proven by the Guy–Smith bound with heaps 0..{self.proof_bound - 1}"
+        if self.proof_bound is None:
+            return f"apparent {head} — no theorem applies to a code with a repeating tail"
+        return f"apparent {head} — the Guy–Smith proof needs heaps 0..{self.proof_bound - 1}"
+
+    def value(self, values: np.ndarray, heap: int) -> int:
+        """G(heap) for any heap, read through the period when heap lies beyond the computed values."""
+        if heap < len(values):
+            return int(values[heap])
+        if self.period is None or self.status != PROVEN:
+            raise IndexError(f"heap {heap} is beyond the {len(values)} computed values and no period is proven")
+        n0, p = self.preperiod, self.period
+        base = n0 + (heap - n0) % p
+        return int(values[base]) + self.saltus * ((heap - base) // p)
+
+
+def proof_bound(code: OctalCode, period: int, preperiod: int) -> int | None:
+    """Heaps needed (0..bound−1) so that r·max(n0,1) + (r−1)·p + t rows of agreement are all checked."""
+    if not code.is_finite:
+        return None
+    r = code.max_heaps
+    n0 = max(preperiod, 1)
+    return r * n0 + (r - 1) * period + int(code.max_take) + period
+
+
+@njit(cache=True)
+def _periodic_from(G, N, p):
+    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p (scans back from the end: cheap for wrong p)."""
+    i = N - 1 - p
+    while i >= 0 and G[i] == G[i + p]:
+        i -= 1
+    return i + 1
+
+
+@njit(cache=True)
+def _arithmetic_from(G, N, p, s):
+    """Least n0 with G[n+p] − G[n] == s for all n0 ≤ n < N−p."""
+    i = N - 1 - p
+    while i >= 0 and np.int64(G[i + p]) - np.int64(G[i]) == s:
+        i -= 1
+    return i + 1
+
+
+@njit(cache=True)
+def _scan(G, N, r, t, provable):
+    """Minimal-period search in one compiled loop; returns (p, n0, proven) or p = 0 when none is credible.
+
+    A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
+    p repeated three times past its preperiod (N − p − n0 ≥ 3p) is the apparent answer. Multiples of
+    the apparent p are skipped: they agree back to its preperiod and would cost O(N) each.
+    """
+    best_p = 0
+    best_n0 = 0
+    top = N // 4
+    if provable:
+        top = max(top, (N - t - r) // r)
+    for p in range(1, top + 1):
+        if best_p and p % best_p == 0:
+            continue
+        n0 = _periodic_from(G, N, p)
+        if provable and r * max(n0, 1) + r * p + t <= N:
+            return p, n0, True
+        if best_p == 0 and N - p - n0 >= 3 * p:
+            best_p = p
+            best_n0 = n0
+            if not provable:
+                break
+    return best_p, best_n0, False
+
+
+def find_period(values: np.ndarray, code: OctalCode | None = None) -> Periodicity:
+    """Minimal period and preperiod of `values`, proven by Guy–Smith when `code` is finite and the bound is met.
+
+    Candidates p = 1, 2, … are checked from the end backwards, so a wrong p costs a few comparisons and
+    one check is O(N) in practice. A proven p wins; else the least credible p (three full repeats).
+    """
+    G = np.ascontiguousarray(values)
+    N = len(G)
+    if N < 2:
+        return Periodicity()
+    provable = code is not None and code.is_finite
+    r = code.max_heaps if provable else 2
+    t = int(code.max_take) if provable else 0
+    p, n0, proven = _scan(G, N, r, t, provable)
+    p, n0 = int(p), int(n0)
+    if proven:
+        return Periodicity(PROVEN, p, n0, 0, proof_bound(code, p, n0))
+    if p:
+        return Periodicity(APPARENT, p, n0, 0, proof_bound(code, p, n0) if code is not None else None)
+    if code is not None and (not code.is_finite or code.is_hexadecimal):
+        return _find_arithmetic(G, N)
+    return Periodicity()
+
+
+def _find_arithmetic(G: np.ndarray, N: int) -> Periodicity:
+    """Least credible p with G(n+p) = G(n) + s, s > 0 (reported as apparent: no theorem is applied)."""
+    for p in range(1, N // 4 + 1):
+        s = int(G[N - 1]) - int(G[N - 1 - p])
+        if s <= 0:
+            continue
+        n0 = int(_arithmetic_from(G, N, p, s))
+        if N - p - n0 >= 3 * p:
+            return Periodicity(APPARENT, p, n0, s, None)
+    return Periodicity()

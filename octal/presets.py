@@ -1,0 +1,94 @@
+"""Named games: one TOML file per game in presets/ (shipped inside the package as octal.preset_files)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .code import OctalCode, parse_code
+from .errors import DataFileError, OctalCodeError, UnknownGameError
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named game: its code, rules and history in a sentence, and published facts with their source."""
+
+    key: str
+    name: str
+    code: OctalCode
+    aliases: tuple[str, ...] = ()
+    rules: str = ""
+    history: str = ""
+    facts: dict = field(default_factory=dict)
+
+
+def slug(text: str) -> str:
+    """'Dawson's Kayles' → 'dawsons-kayles': the form names and aliases are matched in."""
+    return re.sub(r"[^a-z0-9.\[\]]+", "-", text.strip().lower().replace("'", "").replace("\u2019", "")).strip("-")
+
+
+def _preset_files() -> list[Path]:
+    try:
+        root = resources.files("octal.preset_files")
+        files = [Path(str(p)) for p in root.iterdir() if p.name.endswith(".toml")]
+        if files:
+            return sorted(files)
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        pass
+    repo = Path(__file__).resolve().parent.parent / "presets"  # a source checkout
+    return sorted(repo.glob("*.toml"))
+
+
+def _load(path: Path) -> Preset:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return Preset(
+            key=path.stem,
+            name=data["name"],
+            code=parse_code(data["code"]),
+            aliases=tuple(data.get("aliases", ())),
+            rules=data.get("rules", ""),
+            history=data.get("history", ""),
+            facts=dict(data.get("facts", {})),
+        )
+    except (tomllib.TOMLDecodeError, KeyError, OctalCodeError) as exc:
+        raise DataFileError(f"preset file {path.name} is broken: {exc}") from exc
+
+
+@lru_cache(maxsize=1)
+def presets() -> dict[str, Preset]:
+    """Every shipped preset by key (the file name without .toml), in file order."""
+    return {p.key: p for p in map(_load, _preset_files())}
+
+
+def find_preset(name: str) -> Preset | None:
+    """The preset whose key, name or alias matches `name` (case, spaces and apostrophes ignored)."""
+    want = slug(name)
+    for p in presets().values():
+        if want in {slug(p.key), slug(p.name), *map(slug, p.aliases)}:
+            return p
+    return None
+
+
+def preset_for_code(code: OctalCode) -> Preset | None:
+    """The preset that plays `code`, if any (so '0.77' is reported as Kayles)."""
+    return next((p for p in presets().values() if p.code == code), None)
+
+
+def resolve(game: str | OctalCode) -> tuple[OctalCode, Preset | None]:
+    """A code string, an OctalCode or a preset name → (code, preset or None)."""
+    if isinstance(game, OctalCode):
+        return game, preset_for_code(game)
+    text = str(game)
+    preset = find_preset(text)
+    if preset is not None:
+        return preset.code, preset
+    if not any(c in text for c in ".\u00b7\u2219\u22c5"):
+        known = ", ".join(sorted(presets()))
+        raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77) nor a preset ({known})")
+    code = parse_code(text)
+    return code, preset_for_code(code)

@@ -1,0 +1,265 @@
+"""The driver: grow a nim sequence in compact numpy storage, widen its dtype, time-slice for progress.
+
+`GrundySequence` is the resumable state of one code; `nim_sequence` is the one-call API that also
+finds and proves the period (geometric checkpoints, then straight to the Guy–Smith bound).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from .code import ONE, THREE, TWO, WHOLE, OctalCode
+from .errors import InvalidArgumentError, ResourceLimitError
+from .kernels import fill_hex, fill_octal, split_sets
+from .periodicity import APPARENT, PROVEN, Periodicity, find_period
+
+DTYPES = (np.uint8, np.uint16, np.uint32)
+DEFAULT_N = 1000
+DEFAULT_MAX_N = 2**24
+FIRST_CHECKPOINT = 64
+CHUNK_SECONDS = 0.2
+
+Progress = Callable[[int, int, int], None]
+"""progress(heaps done, heaps wanted, largest value so far)."""
+
+
+def available_memory() -> int:
+    """Bytes the OS says a new allocation can take (MemAvailable), or total RAM if unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 1 << 34
+
+
+def human_bytes(b: float) -> str:
+    """1536 → '1.5 KB' (powers of 1024)."""
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if b < 1024 or unit == "PB":
+            return f"{b:.0f} {unit}" if unit == "bytes" else f"{b:.1f} {unit}"
+        b /= 1024
+    return f"{b:.1f} PB"
+
+
+def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
+    """Memory for n values: G and its reversed copy, or G and one 64-bit split bitset row per heap (hex)."""
+    if code.is_hexadecimal:
+        return n * (itemsize + 8)
+    return 2 * n * itemsize
+
+
+def check_fits(code: OctalCode, n: int, itemsize: int = 1) -> None:
+    """Refuse before allocating what cannot fit: ResourceLimitError names the need and what is free."""
+    need = estimate_bytes(code, n, itemsize)
+    have = available_memory()
+    if need > 0.8 * have:
+        raise ResourceLimitError(
+            f"N = {n:,} needs about {human_bytes(need)} of memory for code {code}; "
+            f"only {human_bytes(have)} is available"
+        )
+
+
+class GrundySequence:
+    """G(0), G(1), … of one code, kept in the narrowest dtype that holds it; `extend` resumes from n."""
+
+    def __init__(self, code: OctalCode, values: np.ndarray | None = None):
+        self.code = code
+        self._G = np.zeros(0, np.uint8)
+        self._R = np.zeros(0, np.uint8)
+        self._S2: np.ndarray | None = None
+        self._n = 0
+        self._max = 0
+        if values is not None:
+            self._seed(np.asarray(values))
+
+    def _seed(self, values: np.ndarray) -> None:
+        if values.ndim != 1 or (values.size and (values.min() < 0 or not np.issubdtype(values.dtype, np.integer))):
+            raise InvalidArgumentError("seed values must be a 1-d array of non-negative integers")
+        top = int(values.max()) if values.size else 0
+        dtype = next((d for d in DTYPES if top <= np.iinfo(d).max), None)
+        if dtype is None:
+            raise ResourceLimitError(f"value {top} does not fit in 32 bits")
+        self._G = values.astype(dtype)
+        self._n = len(values)
+        self._max = top
+        self._R = np.zeros(0, dtype)
+
+    @property
+    def n(self) -> int:
+        """How many heaps (0..n−1) are computed."""
+        return self._n
+
+    @property
+    def values(self) -> np.ndarray:
+        """The computed values G(0..n−1), a read-only view."""
+        v = self._G[: self._n]
+        v = v.view()
+        v.flags.writeable = False
+        return v
+
+    @property
+    def max_value(self) -> int:
+        return self._max
+
+    def _grow(self, capacity: int) -> None:
+        """Reallocate G (and R, or the split bitsets) for `capacity` heaps, keeping what is computed."""
+        dtype = self._G.dtype
+        check_fits(self.code, capacity, dtype.itemsize)
+        G = np.zeros(capacity, dtype)
+        G[: self._n] = self._G[: self._n]
+        self._G = G
+        if self.code.is_hexadecimal:
+            width = 1 if self._S2 is None else self._S2.shape[1]
+            self._S2 = np.zeros((capacity, width), np.uint64)
+            split_sets(self._G, self._S2, 0, self._n)
+        else:
+            R = np.zeros(capacity, dtype)
+            if self._n:
+                R[capacity - self._n :] = self._G[: self._n][::-1]
+            self._R = R
+
+    def _widen(self, at: int) -> None:
+        """The value at heap `at` does not fit: move to the next dtype, or to wider split bitsets."""
+        G = self._G
+        idx = DTYPES.index(G.dtype.type)
+        limit = int(np.iinfo(G.dtype).max)
+        bitset_full = self.code.is_hexadecimal and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1
+        if bitset_full:
+            width = self._S2.shape[1] * 2
+            check_fits(self.code, len(G), G.dtype.itemsize + 8 * width - 8)
+            self._S2 = np.zeros((len(G), width), np.uint64)
+            split_sets(G, self._S2, 0, at)
+            return
+        if idx + 1 == len(DTYPES):
+            raise ResourceLimitError(f"a nim value at heap {at} needs more than 32 bits")
+        dtype = DTYPES[idx + 1]
+        self._G = G.astype(dtype)
+        if not self.code.is_hexadecimal:
+            self._R = self._R.astype(dtype)
+
+    def extend(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """Compute up to heaps 0..n−1, reusing what is done; returns the values."""
+        if n <= self._n:
+            return self.values
+        if len(self._G) < n:
+            self._grow(n)
+        moves = self.code.moves_by_kind(n)
+        whole, one, two, three = (np.asarray(moves[b], np.int64) for b in (WHOLE, ONE, TWO, THREE))
+        chunk = 1024
+        while self._n < n:
+            stop = min(n, self._n + chunk)
+            limit = int(np.iinfo(self._G.dtype).max)
+            t0 = time.perf_counter()
+            if self.code.is_hexadecimal:
+                reached, top = fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
+            else:
+                reached, top = fill_octal(self._G, self._R, self._n, stop, self._max, whole, one, two, limit)
+            dt = time.perf_counter() - t0
+            self._n, self._max = int(reached), int(top)
+            if reached < stop:
+                self._widen(int(reached))
+            elif dt < CHUNK_SECONDS / 2:
+                chunk = min(chunk * 2, 1 << 24)
+            elif dt > CHUNK_SECONDS * 2:
+                chunk = max(chunk // 2, 1)
+            if progress is not None:
+                progress(self._n, n, self._max)
+        return self.values
+
+
+@dataclass
+class NimSequence:
+    """A computed nim sequence and its periodicity verdict (what `octal run` prints)."""
+
+    code: OctalCode
+    name: str | None
+    values: np.ndarray
+    periodicity: Periodicity
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def max(self) -> int:
+        return int(self.values.max()) if self.n else 0
+
+    @property
+    def argmax(self) -> int:
+        """The first heap where the largest value occurs."""
+        return int(np.argmax(self.values)) if self.n else 0
+
+    def value(self, heap: int) -> int:
+        """G(heap), through the proven period beyond the computed range."""
+        if heap < 0:
+            raise InvalidArgumentError(f"heap sizes are non-negative, not {heap}")
+        return self.periodicity.value(self.values, heap)
+
+    def to_dict(self, values: bool = False) -> dict:
+        """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound[, values]."""
+        p = self.periodicity
+        out = {
+            "code": str(self.code),
+            "name": self.name,
+            "n": self.n,
+            "max": self.max,
+            "period": p.period,
+            "preperiod": p.preperiod,
+            "saltus": p.saltus,
+            "status": p.status,
+            "proof_bound": p.proof_bound,
+        }
+        if values:
+            out["values"] = self.values.tolist()
+        return out
+
+
+def nim_sequence(
+    game: str | OctalCode,
+    n: int | None = None,
+    *,
+    until_proven: bool = False,
+    max_n: int = DEFAULT_MAX_N,
+    progress: Progress | None = None,
+    resume: GrundySequence | np.ndarray | None = None,
+) -> NimSequence:
+    """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
+
+    With `until_proven`, N grows geometrically (64, 128, …) and jumps straight to the proof bound once a
+    period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed.
+    """
+    from .presets import resolve  # presets sit above the engine; imported late to keep layers one-way
+
+    code, preset = resolve(game)
+    if n is not None and n <= 0:
+        raise InvalidArgumentError(f"N must be a positive number of heaps, not {n}")
+    if max_n <= 0:
+        raise InvalidArgumentError(f"--max-n must be positive, not {max_n}")
+    want = n if n is not None else (0 if until_proven else DEFAULT_N)
+    check_fits(code, max(want, 1))
+    seq = resume if isinstance(resume, GrundySequence) else GrundySequence(code, resume)
+    if not until_proven:
+        values = seq.extend(want, progress)[:want]
+        return NimSequence(code, preset.name if preset else None, values, find_period(values, code))
+    target = max(want, min(FIRST_CHECKPOINT, max_n))
+    while True:
+        seq.extend(target, progress)
+        verdict = find_period(seq.values, code)
+        if verdict.status == PROVEN or target >= max_n:
+            break
+        if verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
+            target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
+        else:
+            target = min(2 * target, max_n)
+    return NimSequence(code, preset.name if preset else None, seq.values, verdict)

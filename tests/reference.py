@@ -1,0 +1,42 @@
+"""A plain-Python reference for G(n): enumerate every option of every heap, take the mex. No numba."""
+
+from __future__ import annotations
+
+
+def reference_digits(text: str) -> tuple[list[int], list[int]]:
+    """Digits of a simple code written as 'd0.d1d2…' (no brackets), independent of octal.code."""
+    head, _, body = text.partition(".")
+    return [int(head or "0", 16)] + [int(c, 16) for c in body], []
+
+
+def reference_values(digits: list[int], n: int, tail: list[int] | None = None) -> list[int]:
+    """G(0..n−1) by brute force: every k, every way of leaving 0, 1, 2 or 3 non-empty heaps."""
+    tail = tail or []
+
+    def d(k: int) -> int:
+        if k < len(digits):
+            return digits[k]
+        return tail[(k - len(digits)) % len(tail)] if tail else 0
+
+    G: list[int] = []
+    for h in range(n):
+        opts = set()
+        for k in range(0, h + 1):
+            dk = d(k)
+            rest = h - k
+            if dk & 1 and rest == 0 and k > 0:
+                opts.add(0)
+            if dk & 2 and rest >= 1 and k > 0:
+                opts.add(G[rest])
+            if dk & 4:
+                for a in range(1, rest):
+                    opts.add(G[a] ^ G[rest - a])
+            if dk & 8:
+                for a in range(1, rest):
+                    for b in range(1, rest - a):
+                        opts.add(G[a] ^ G[b] ^ G[rest - a - b])
+        v = 0
+        while v in opts:
+            v += 1
+        G.append(v)
+    return G
