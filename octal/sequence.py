@@ -258,8 +258,12 @@ def nim_sequence(
         verdict = find_period(seq.values, code)
         if verdict.status == PROVEN or target >= max_n:
             break
-        if verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
-            target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
+        # a period seen repeating once is enough to try its Guy–Smith bound straight away
+        hint = find_period(seq.values, code, repeats=1)
+        if hint.status == APPARENT and hint.proof_bound is not None and target < hint.proof_bound <= 2 * target:
+            target = min(hint.proof_bound, max_n)
+        elif verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
+            target = min(verdict.proof_bound, max_n)
         else:
             target = min(2 * target, max_n)
     return NimSequence(code, preset.name if preset else None, seq.values, verdict)

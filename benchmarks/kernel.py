@@ -1,0 +1,87 @@
+"""Naive-kernel speed: values/s on Kayles and Treblecross at several N, against plain NumPy in the same run.
+
+    python benchmarks/kernel.py            # full run (about a minute)
+    python benchmarks/kernel.py --quick    # small sizes only
+
+The NumPy baseline computes the same mex with vectorised XORs per heap; it is timed on the largest N it
+affords and its values/s are compared with the kernel's at that N (medians of --repeat runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from octal import nim_sequence, parse_code
+
+
+def numpy_baseline(code_text: str, n: int) -> np.ndarray:
+    """G(0..n−1) with NumPy doing each heap's split XORs: the reference a NumPy user would write."""
+    code = parse_code(code_text)
+    moves = code.moves_by_kind(n)
+    G = np.zeros(n, np.int64)
+    for h in range(n):
+        opts = [np.zeros(0, np.int64)]
+        for k in moves[1]:
+            if k == h:
+                opts.append(np.zeros(1, np.int64))
+        for k in moves[2]:
+            if k < h:
+                opts.append(G[h - k : h - k + 1])
+        for k in moves[4]:
+            m = h - k
+            if m >= 2:
+                a = np.arange(1, m // 2 + 1)
+                opts.append(G[a] ^ G[m - a])
+        seen = np.zeros(h + 2, bool)
+        allv = np.concatenate(opts)
+        seen[allv[allv <= h + 1]] = True
+        G[h] = int(np.argmin(seen))
+    return G
+
+
+def timed(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    nim_sequence("0.77", 500)  # compile (or load the cache) outside the timings
+    nim_sequence("0.007", 2000)
+    workloads = {
+        "0.77": [10_000, 50_000] if args.quick else [10_000, 50_000, 100_000, 200_000],
+        "0.007": [10_000, 30_000] if args.quick else [10_000, 30_000, 100_000],
+    }
+    base_n = 3_000 if args.quick else 10_000
+    print(f"{'code':<7}{'N':>10}{'seconds':>10}{'values/s':>14}   vs NumPy at N={base_n:,}")
+    for code, sizes in workloads.items():
+        t_np = timed(lambda: numpy_baseline(code, base_n), 1)
+        assert np.array_equal(numpy_baseline(code, 500), nim_sequence(code, 500).values)
+        t_base = timed(lambda: nim_sequence(code, base_n), args.repeat)
+        print(f"{code:<7}{base_n:>10,}{t_np:>10.3f}{base_n / t_np:>14,.0f}   NumPy baseline")
+        print(f"{code:<7}{base_n:>10,}{t_base:>10.3f}{base_n / t_base:>14,.0f}   {t_np / t_base:,.0f}x faster")
+        for n in sizes:
+            t = timed(lambda: nim_sequence(code, n), 1 if n > 50_000 else args.repeat)
+            print(f"{code:<7}{n:>10,}{t:>10.3f}{n / t:>14,.0f}")
+    # a warm CLI run, the way a user types it
+    cmd = [sys.executable, "-m", "octal.cli", "run", "0.77", "--n", "10000"]
+    subprocess.run(cmd, capture_output=True, check=True)
+    wall = timed(lambda: subprocess.run(cmd, capture_output=True, check=True), args.repeat)
+    print(f"warm `octal run 0.77 --n 10000`: {wall:.2f} s wall (median of {args.repeat})")
+
+
+if __name__ == "__main__":
+    main()

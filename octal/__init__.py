@@ -1,0 +1,47 @@
+"""octal: nim sequences, periods (proven where the octal periodicity theorem applies) and more for octal games.
+
+    >>> import octal
+    >>> r = octal.nim_sequence("kayles", until_proven=True)
+    >>> r.periodicity.describe()
+    'period 12 from heap 71 (last exception at 70) — proven by the Guy–Smith bound with heaps 0..167'
+"""
+
+from .code import OctalCode, parse_code
+from .errors import (
+    DataFileError,
+    InvalidArgumentError,
+    OctalCodeError,
+    OctalError,
+    ResourceLimitError,
+    UnknownGameError,
+)
+from .io import load_values, save_values
+from .periodicity import Periodicity, find_period
+from .presets import Preset, find_preset, presets, resolve
+from .sequence import GrundySequence, NimSequence, nim_sequence
+from .table import format_table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "OctalCode",
+    "parse_code",
+    "OctalError",
+    "OctalCodeError",
+    "UnknownGameError",
+    "ResourceLimitError",
+    "InvalidArgumentError",
+    "DataFileError",
+    "GrundySequence",
+    "NimSequence",
+    "nim_sequence",
+    "Periodicity",
+    "find_period",
+    "Preset",
+    "presets",
+    "find_preset",
+    "resolve",
+    "format_table",
+    "save_values",
+    "load_values",
+]

@@ -1,0 +1,150 @@
+"""The `octal` command line: a thin typer layer over the Python API (every command has an API twin)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import OctalError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Nim sequences, periods, positions and misère play of octal games.",
+)
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def friendly(command):
+    """Turn the API's OctalError into one line on stderr and exit status 2; Ctrl-C into status 130."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except OctalError as exc:
+            _fail(str(exc))
+        except KeyboardInterrupt:
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED)
+
+    return wrapper
+
+
+def _echo_json(doc: dict) -> None:
+    typer.echo(json.dumps(doc))
+
+
+@app.command()
+@friendly
+def run(
+    game: Annotated[str, typer.Argument(help="An octal code (0.77, .07, 4.7, 0.[3]) or a preset name (kayles).")],
+    n: Annotated[Optional[int], typer.Option("--n", help="Compute heaps 0..N-1 (default 1000).")] = None,
+    until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
+    max_n: Annotated[int, typer.Option("--max-n", help="Budget for --until-proven.")] = 2**24,
+    width: Annotated[int, typer.Option("--width", help="Values per table row.")] = 12,
+    full: Annotated[bool, typer.Option("--full", help="Print every value, not just the useful rows.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    values: Annotated[bool, typer.Option("--values", help="With --json: include the values.")] = False,
+    out: Annotated[Optional[str], typer.Option("--out", help="Save the values: .npy, .csv or .json.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
+) -> None:
+    """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
+    from .io import check_writable, save_values
+    from .presets import resolve
+    from .progress import ProgressLine
+    from .sequence import GrundySequence, nim_sequence
+    from .table import format_table, rows_worth_showing
+
+    if width <= 0:
+        _fail(f"--width must be positive, not {width}")
+    code, preset = resolve(game)
+    if out:
+        check_writable(out)
+    seq = GrundySequence(code)
+    progress = ProgressLine(enabled=False if quiet else None)
+    try:
+        result = nim_sequence(code, n, until_proven=until_proven, max_n=max_n, progress=progress, resume=seq)
+    except KeyboardInterrupt:
+        progress.close()
+        if out and seq.n:
+            save_values(out, seq.values, {"code": str(code), "n": seq.n, "complete": False})
+            typer.echo(f"interrupted at heap {seq.n:,}: saved the {seq.n:,} values computed to {out}", err=True)
+        raise
+    progress.close()
+    if out:
+        save_values(out, result.values, result.to_dict())
+    if as_json:
+        _echo_json(result.to_dict(values=values))
+        return
+    shown = result.n if full else rows_worth_showing(result.n, result.periodicity, width)
+    typer.echo(format_table(result.values[:shown], width))
+    if shown < result.n:
+        typer.echo(f"(heaps 0..{shown - 1} shown of {result.n:,}; --full prints all)")
+    typer.echo("")
+    name = f" ({result.name})" if result.name else ""
+    typer.echo(f"code     {result.code}{name}")
+    typer.echo(f"heaps    0..{result.n - 1} (N = {result.n:,})")
+    typer.echo(f"largest  {result.max}, first at heap {result.argmax}")
+    typer.echo(f"verdict  {result.periodicity.describe()}")
+    if out:
+        typer.echo(f"saved    {out}")
+
+
+@app.command()
+@friendly
+def show(game: Annotated[str, typer.Argument(help="An octal code or a preset name.")]) -> None:
+    """Print the rules of GAME in words, its digits and what is known about it."""
+    from .presets import resolve
+
+    code, preset = resolve(game)
+    typer.echo(code.describe())
+    typer.echo("")
+    typer.echo(f"code       {code}" + (f" ({preset.name})" if preset else ""))
+    typer.echo(f"max take   {code.max_take if code.is_finite else '∞ (repeating tail)'}")
+    typer.echo(f"max heaps  {code.max_heaps} ({'hexadecimal' if code.is_hexadecimal else 'octal'})")
+    if preset:
+        if preset.rules:
+            typer.echo(f"rules      {preset.rules}")
+        if preset.history:
+            typer.echo(f"history    {preset.history}")
+        for key, value in preset.facts.items():
+            if key != "values":
+                typer.echo(f"{key:<10} {value}")
+
+
+@app.command("presets")
+@friendly
+def list_presets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the named games that any command accepts in place of a code."""
+    from .presets import presets
+
+    rows = list(presets().values())
+    if as_json:
+        _echo_json({p.key: {"name": p.name, "code": str(p.code), "aliases": list(p.aliases), "facts": {
+            k: v for k, v in p.facts.items() if k != "values"}} for p in rows})
+        return
+    for p in rows:
+        f = p.facts
+        known = f"period {f['period']}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
+        typer.echo(f"{p.key:<16} {str(p.code):<8} {p.name:<18} {known}")
+
+
+def main() -> None:
+    """Entry point of the `octal` executable."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

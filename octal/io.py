@@ -1,0 +1,90 @@
+"""Saving and loading nim values: .npy, .csv (heap,value) or .json, written atomically (temp file + rename)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .errors import DataFileError
+
+SUFFIXES = (".npy", ".csv", ".json")
+
+
+def check_writable(path: str | Path) -> Path:
+    """Fail early, before any computing, when `path` has an unknown suffix or cannot be written."""
+    p = Path(path)
+    if p.suffix.lower() not in SUFFIXES:
+        raise DataFileError(f"cannot save to {p}: the suffix must be one of {', '.join(SUFFIXES)}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise DataFileError(f"cannot save to {p}: folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise DataFileError(f"cannot save to {p}: not writable")
+    return p
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, flush and fsync, then rename over it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) -> Path:
+    """Save G(0..n−1) by suffix: .npy (compact), .csv (heap,value), .json (`meta` plus "values")."""
+    p = check_writable(path)
+    suffix = p.suffix.lower()
+    if suffix == ".npy":
+        import io as _io
+
+        buf = _io.BytesIO()
+        np.save(buf, np.asarray(values))
+        data = buf.getvalue()
+    elif suffix == ".csv":
+        lines = ["heap,value"] + [f"{i},{int(v)}" for i, v in enumerate(values)]
+        data = ("\n".join(lines) + "\n").encode()
+    else:
+        doc = dict(meta or {})
+        doc["values"] = np.asarray(values).tolist()
+        data = json.dumps(doc).encode()
+    atomic_write(p, data)
+    return p
+
+
+def load_values(path: str | Path) -> np.ndarray:
+    """Read values saved by save_values back into the narrowest unsigned dtype."""
+    p = Path(path)
+    try:
+        suffix = p.suffix.lower()
+        if suffix == ".npy":
+            arr = np.load(p, allow_pickle=False)
+        elif suffix == ".csv":
+            rows = np.loadtxt(p, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
+            if rows.size and not np.array_equal(rows[:, 0], np.arange(len(rows))):
+                raise DataFileError(f"{p}: heaps are not 0, 1, 2, … in order")
+            arr = rows[:, 1] if rows.size else np.zeros(0, np.int64)
+        elif suffix == ".json":
+            arr = np.asarray(json.loads(p.read_text())["values"], dtype=np.int64)
+        else:
+            raise DataFileError(f"cannot load {p}: the suffix must be one of {', '.join(SUFFIXES)}")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DataFileError(f"cannot load {p}: {exc}") from exc
+    if arr.ndim != 1 or (arr.size and arr.min() < 0):
+        raise DataFileError(f"{p} does not hold a 1-d array of non-negative values")
+    top = int(arr.max()) if arr.size else 0
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return arr.astype(dtype)
+    return arr.astype(np.uint64)

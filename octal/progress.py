@@ -1,0 +1,47 @@
+"""A one-line progress display on a terminal: heap n of N, values/s, largest value, ETA."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+class ProgressLine:
+    """Callable as progress(done, total, largest); silent unless the stream is a terminal and 1 s has passed."""
+
+    def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None, delay: float = 1.0):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.label = label
+        self.delay = delay
+        self.t0 = time.perf_counter()
+        self.first_done: int | None = None
+        self.last_draw = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int, largest: int = 0, extra: str = "") -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if self.first_done is None:
+            self.first_done, self.t0 = done, now
+            return
+        if now - self.t0 < self.delay or now - self.last_draw < 0.1:
+            return
+        self.last_draw = now
+        rate = (done - self.first_done) / max(now - self.t0, 1e-9)
+        eta = f"{(total - done) / rate:,.0f} s" if rate > 0 else "?"
+        text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s · largest {largest} · ETA {eta}"
+        if extra:
+            text += f" · {extra}"
+        self.stream.write("\r" + text[:200] + "\033[K")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """Erase the line so the result prints on a clean terminal."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False

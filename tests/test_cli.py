@@ -1,0 +1,98 @@
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from octal import load_values
+from octal.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_kayles_table_is_printed_exactly(kayles_table_lines):
+    r = run("run", "0.77", "--n", "84")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[: len(kayles_table_lines)] == kayles_table_lines
+
+
+def test_run_10000_prints_table_and_proven_period():
+    r = run("run", "0.77", "--n", "10000")
+    assert r.exit_code == 0
+    assert "period 12 from heap 71 (last exception at 70)" in r.output
+    assert "proven by the Guy–Smith bound with heaps 0..167" in r.output
+    assert " 84+" in r.output and "960+" not in r.output  # only the useful rows
+    assert "largest  8, first at heap 27" in r.output
+
+
+def test_run_preset_name():
+    r = run("run", "kayles")
+    assert r.exit_code == 0 and "Kayles" in r.output
+
+
+def test_json_shape_is_exact():
+    r = run("run", "kayles", "--until-proven", "--json")
+    doc = json.loads(r.output)
+    assert list(doc) == ["code", "name", "n", "max", "period", "preperiod", "saltus", "status", "proof_bound"]
+    assert doc == {"code": "0.77", "name": "Kayles", "n": 168, "max": 8, "period": 12, "preperiod": 71,
+                   "saltus": 0, "status": "proven", "proof_bound": 168}
+    doc = json.loads(run("run", "0.07", "--n", "30", "--json", "--values").output)
+    assert doc["values"][:6] == [0, 0, 1, 1, 2, 0] and doc["status"] == "none"
+
+
+@pytest.mark.parametrize("suffix", [".npy", ".csv", ".json"])
+def test_out_round_trip(tmp_path, suffix):
+    out = tmp_path / f"k{suffix}"
+    r = run("run", "0.137", "--n", "300", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    back = load_values(out)
+    assert back.tolist() == json.loads(run("run", "0.137", "--n", "300", "--json", "--values").output)["values"]
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["run", "0.7x"], "position 4"),
+        (["run", "kayless"], "unknown game"),
+        (["run", "0.77", "--n", "0"], "positive"),
+        (["run", "0.77", "--n", "-5"], "positive"),
+        (["run", "0.77", "--n", str(10**12)], "needs about"),
+        (["run", "0.77", "--out", "/nonexistent/dir/x.npy"], "does not exist"),
+        (["run", "0.77", "--out", "values.txt"], "suffix"),
+        (["run", "1.7"], "d0"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert fragment in r.output
+    assert "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_show_and_presets():
+    r = run("show", "0.77")
+    assert "remove 1 or 2 tokens from a heap, optionally splitting what remains into two heaps" in r.output
+    r = run("presets")
+    assert "kayles" in r.output and "treblecross" in r.output
+
+
+def test_installed_executable():
+    exe = shutil.which("octal") or str(Path(sys.executable).parent / "octal")
+    if not os.path.exists(exe):
+        pytest.skip("the octal executable is not installed in this environment")
+    done = subprocess.run([exe, "run", "kayles", "--until-proven"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "period 12 from heap 71" in done.stdout and "proven" in done.stdout
+    bad = subprocess.run([exe, "run", "0.7x"], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr

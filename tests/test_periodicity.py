@@ -1,0 +1,86 @@
+import numpy as np
+import pytest
+
+from octal import find_period, nim_sequence, parse_code
+from octal.periodicity import proof_bound
+
+
+@pytest.mark.parametrize("code, period, preperiod", [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)])
+def test_classical_periods_are_proven(code, period, preperiod):
+    r = nim_sequence(code, until_proven=True)
+    p = r.periodicity
+    assert (p.status, p.period, p.preperiod) == ("proven", period, preperiod)
+    assert p.last_exception == preperiod - 1
+    assert p.proof_bound == 2 * preperiod + 2 * period + parse_code(code).max_take
+    assert r.n == p.proof_bound  # stops at once when the bound is reached
+
+
+def test_kayles_stops_well_before_300():
+    r = nim_sequence("kayles", until_proven=True)
+    assert r.n == 168 < 300
+    assert "proven by the Guy–Smith bound with heaps 0..167" in r.periodicity.describe()
+
+
+def test_zero_preperiod_trap_0_04():
+    # 0.04: G(0..3) = 0 0 0 0 but G(4) = 1. With n0 = 0 the bound 2·0 + p + t would wrongly
+    # "prove" period 1 from four values; max(n0, 1) must be used.
+    values = nim_sequence("0.04", 4).values
+    assert values.tolist() == [0, 0, 0, 0]
+    assert find_period(values, parse_code("0.04")).status != "proven"
+    assert nim_sequence("0.04", 5).values[4] == 1
+
+
+def test_verdict_is_apparent_before_the_bound():
+    values = nim_sequence("0.77", 150).values
+    p = find_period(values, parse_code("0.77"))
+    assert (p.status, p.period, p.preperiod, p.proof_bound) == ("apparent", 12, 71, 168)
+
+
+def test_too_short_run_has_no_period():
+    assert find_period(nim_sequence("0.77", 84).values, parse_code("0.77")).status == "none"
+
+
+def test_without_a_code_nothing_is_proven():
+    values = nim_sequence("0.77", 400).values
+    p = find_period(values)
+    assert (p.status, p.period, p.preperiod) == ("apparent", 12, 71)
+
+
+def test_minimal_period_and_preperiod_on_a_synthetic_sequence():
+    rng = np.random.default_rng(5)
+    head = rng.integers(0, 9, 37)
+    block = rng.integers(0, 9, 7)
+    block[0] = head[-1] + 1 if head[-1] < 8 else 0  # heap 36 is the last exception
+    seq = np.concatenate([head, np.tile(block, 30)]).astype(np.uint8)
+    p = find_period(seq)
+    assert p.period == 7
+    assert p.preperiod <= 37 and seq[p.preperiod - 1] != seq[p.preperiod - 1 + 7]
+
+
+def test_arithmetic_periodicity_of_nim():
+    p = nim_sequence("nim", 200).periodicity
+    assert (p.status, p.period, p.saltus, p.preperiod) == ("apparent", 1, 1, 0)
+    assert "arithmetic" in p.describe()
+
+
+def test_finite_octal_codes_are_never_called_arithmetic():
+    p = find_period(np.arange(100, dtype=np.uint8), parse_code("0.77"))
+    assert p.saltus == 0
+
+
+def test_repeating_tail_code_gets_no_proof():
+    p = nim_sequence("0.[30]", 300).periodicity
+    assert p.status == "apparent" and p.proof_bound is None
+
+
+def test_hexadecimal_bound_uses_three_heaps():
+    code = parse_code("0.F")
+    assert proof_bound(code, 2, 0) == 3 * 1 + 3 * 2 + 1
+
+
+def test_value_through_the_period():
+    r = nim_sequence("kayles", until_proven=True)
+    big = 10**12
+    n0, p = 71, 12
+    assert r.value(big) == r.values[n0 + (big - n0) % p]
+    assert r.value(5) == 4
