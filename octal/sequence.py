@@ -6,6 +6,7 @@ finds and proves the period (geometric checkpoints, then straight to the Guy–S
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ import numpy as np
 
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
-from .kernels import fill_hex, fill_octal, split_sets
+from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -23,6 +24,7 @@ DEFAULT_N = 1000
 DEFAULT_MAX_N = 2**24
 FIRST_CHECKPOINT = 64
 CHUNK_SECONDS = 0.2
+AUTO_MIN_N = 2048  # below this the naive kernel always wins
 
 Progress = Callable[[int, int, int], None]
 """progress(heaps done, heaps wanted, largest value so far)."""
@@ -70,21 +72,43 @@ def check_fits(code: OctalCode, n: int, itemsize: int = 1) -> None:
         )
 
 
-class GrundySequence:
-    """G(0), G(1), … of one code, kept in the narrowest dtype that holds it; `extend` resumes from n."""
+KERNELS = ("auto", "naive", "sparse")
 
-    def __init__(self, code: OctalCode, values: np.ndarray | None = None):
+
+class GrundySequence:
+    """G(0), G(1), … of one code, kept in the narrowest dtype that holds it; `extend` resumes from n.
+
+    Three kernels fill it: the naive one (with a reversed copy R of G), the hexadecimal one (with
+    split bitsets S2) and the sparse one (with the rare positions). `auto` times stretches of the run
+    and moves to the sparse kernel once it is cheaper; the values are the same whichever runs.
+    """
+
+    def __init__(self, code: OctalCode, values: np.ndarray | None = None, kernel: str = "auto"):
+        if kernel not in KERNELS:
+            raise InvalidArgumentError(f"unknown kernel {kernel!r}: choose one of {', '.join(KERNELS)}")
+        if kernel == "sparse" and code.is_hexadecimal:
+            raise InvalidArgumentError(
+                f"the sparse kernel cannot run {code}: three-heap splits break the rare/common argument"
+            )
         self.code = code
+        self.kernel = kernel
         self._G = np.zeros(0, np.uint8)
-        self._R = np.zeros(0, np.uint8)
+        self._R: np.ndarray | None = None
         self._S2: np.ndarray | None = None
         self._n = 0
         self._max = 0
+        # sparse state: mask, parity bit, rare positions and their values
+        self.mask, self.e, self.k0 = 0, 0, 0
+        self._rare = np.zeros(0, np.int64)
+        self._rval = np.zeros(0, np.int64)
+        self._nrare = 0
+        self._sparse_ready = False
+        self.last_kernel = "naive"
         if values is not None:
             self._seed(np.asarray(values))
 
     def _seed(self, values: np.ndarray) -> None:
-        if values.ndim != 1 or (values.size and (values.min() < 0 or not np.issubdtype(values.dtype, np.integer))):
+        if values.ndim != 1 or (values.size and (not np.issubdtype(values.dtype, np.integer) or values.min() < 0)):
             raise InvalidArgumentError("seed values must be a 1-d array of non-negative integers")
         top = int(values.max()) if values.size else 0
         dtype = next((d for d in DTYPES if top <= np.iinfo(d).max), None)
@@ -93,7 +117,6 @@ class GrundySequence:
         self._G = values.astype(dtype)
         self._n = len(values)
         self._max = top
-        self._R = np.zeros(0, dtype)
 
     @property
     def n(self) -> int:
@@ -103,8 +126,7 @@ class GrundySequence:
     @property
     def values(self) -> np.ndarray:
         """The computed values G(0..n−1), a read-only view."""
-        v = self._G[: self._n]
-        v = v.view()
+        v = self._G[: self._n].view()
         v.flags.writeable = False
         return v
 
@@ -112,30 +134,41 @@ class GrundySequence:
     def max_value(self) -> int:
         return self._max
 
+    @property
+    def rare(self) -> np.ndarray:
+        """Rare positions under the current mask (sparse kernel state; empty before it has run)."""
+        return self._rare[: self._nrare]
+
+    # ---- storage ----------------------------------------------------------------------------
     def _grow(self, capacity: int) -> None:
-        """Reallocate G (and R, or the split bitsets) for `capacity` heaps, keeping what is computed."""
+        """Reallocate G for `capacity` heaps, keeping what is computed; auxiliary arrays follow lazily."""
         dtype = self._G.dtype
         check_fits(self.code, capacity, dtype.itemsize)
         G = np.zeros(capacity, dtype)
         G[: self._n] = self._G[: self._n]
         self._G = G
+        self._R = None
         if self.code.is_hexadecimal:
             width = 1 if self._S2 is None else self._S2.shape[1]
             self._S2 = np.zeros((capacity, width), np.uint64)
             split_sets(self._G, self._S2, 0, self._n)
-        else:
-            R = np.zeros(capacity, dtype)
+
+    def _reversed(self) -> np.ndarray:
+        """R with R[len(G)−1−n] = G(n), built when the naive kernel first needs it."""
+        cap = len(self._G)
+        if self._R is None or len(self._R) != cap or self._R.dtype != self._G.dtype:
+            R = np.zeros(cap, self._G.dtype)
             if self._n:
-                R[capacity - self._n :] = self._G[: self._n][::-1]
+                R[cap - self._n :] = self._G[: self._n][::-1]
             self._R = R
+        return self._R
 
     def _widen(self, at: int) -> None:
         """The value at heap `at` does not fit: move to the next dtype, or to wider split bitsets."""
         G = self._G
         idx = DTYPES.index(G.dtype.type)
         limit = int(np.iinfo(G.dtype).max)
-        bitset_full = self.code.is_hexadecimal and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1
-        if bitset_full:
+        if self.code.is_hexadecimal and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1:
             width = self._S2.shape[1] * 2
             check_fits(self.code, len(G), G.dtype.itemsize + 8 * width - 8)
             self._S2 = np.zeros((len(G), width), np.uint64)
@@ -143,39 +176,125 @@ class GrundySequence:
             return
         if idx + 1 == len(DTYPES):
             raise ResourceLimitError(f"a nim value at heap {at} needs more than 32 bits")
-        dtype = DTYPES[idx + 1]
-        self._G = G.astype(dtype)
-        if not self.code.is_hexadecimal:
-            self._R = self._R.astype(dtype)
+        self._G = G.astype(DTYPES[idx + 1])
+        self._R = None
 
+    # ---- the sparse kernel's state ----------------------------------------------------------
+    def _rechoose_mask(self) -> None:
+        """Pick the mask with the fewest rare positions (Walsh–Hadamard) and rebuild the rare list."""
+        from .rare import rare_split
+
+        split = rare_split(self.values, self.code)
+        self.mask, self.e, self.k0 = split.mask, split.e, split.k0
+        cap = max(1024, 2 * split.count)
+        self._rare = np.zeros(cap, np.int64)
+        self._rval = np.zeros(cap, np.int64)
+        self._nrare = split.count
+        self._rare[: split.count] = split.positions
+        self._rval[: split.count] = self._G[split.positions]
+        self._sparse_ready = True
+
+    def _run_sparse(self, stop, whole, one, two):
+        begin = self._n
+        if not self._sparse_ready:
+            self._rechoose_mask()
+        while self._n < stop:
+            limit = int(np.iinfo(self._G.dtype).max)
+            reached, top, nrare, flag = fill_sparse(
+                self._G, self._n, stop, self._max, whole, one, two, self._rare, self._nrare, self._rval,
+                self.mask, self.e, self.k0, limit,
+            )
+            self._n, self._max, self._nrare = int(reached), int(top), int(nrare)
+            if flag == 1:  # a rare value never seen before: maybe a better mask now
+                self._rechoose_mask()
+            elif flag == 2:
+                self._widen(self._n)
+            elif flag == 3:
+                cap = 2 * len(self._rare)
+                self._rare = np.resize(self._rare, cap)
+                self._rval = np.resize(self._rval, cap)
+        if self._R is not None and len(self._R) == len(self._G) and self._R.dtype == self._G.dtype:
+            cap = len(self._G)  # keep the naive kernel's reversed copy in step
+            self._R[cap - self._n : cap - begin] = self._G[begin : self._n][::-1]
+        else:
+            self._R = None
+
+    def _run_dense(self, stop, whole, one, two, three):
+        limit = int(np.iinfo(self._G.dtype).max)
+        if self.code.is_hexadecimal:
+            reached, top = fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
+        else:
+            reached, top = fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two, limit)
+        self._n, self._max = int(reached), int(top)
+        self._sparse_ready = False  # rare positions are rebuilt when the sparse kernel resumes
+        if reached < stop:
+            self._widen(int(reached))
+
+    # ---- the driver ---------------------------------------------------------------------------
     def extend(self, n: int, progress: Progress | None = None) -> np.ndarray:
-        """Compute up to heaps 0..n−1, reusing what is done; returns the values."""
+        """Compute up to heaps 0..n−1, reusing what is done; returns the values.
+
+        Work goes in stretches of about CHUNK_SECONDS so progress can be shown and Ctrl-C lands between
+        stretches. With kernel="auto", the cost per heap of each kernel is measured on real stretches:
+        the naive cost grows with n, the sparse one with the rare count, so the cheaper one runs.
+        """
         if n <= self._n:
             return self.values
         if len(self._G) < n:
             self._grow(n)
         moves = self.code.moves_by_kind(n)
         whole, one, two, three = (np.asarray(moves[b], np.int64) for b in (WHOLE, ONE, TWO, THREE))
-        chunk = 1024
+        can_sparse = not self.code.is_hexadecimal and len(two) > 0
+        auto = self.kernel == "auto" and can_sparse
+        choice = "sparse" if self.kernel == "sparse" else "naive"
+        # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
+        cost: dict[str, float | None] = {"naive": None, "sparse": None}
+        timed_at = {"naive": 0, "sparse": 0}
         while self._n < n:
-            stop = min(n, self._n + chunk)
-            limit = int(np.iinfo(self._G.dtype).max)
+            if auto and self._n >= AUTO_MIN_N:
+                choice = self._auto_choice(cost, timed_at)
+            size = self._stretch(choice, cost[choice])
+            stop = min(n, self._n + size)
+            begin = self._n
             t0 = time.perf_counter()
-            if self.code.is_hexadecimal:
-                reached, top = fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
+            if choice == "sparse":
+                self._run_sparse(stop, whole, one, two)
             else:
-                reached, top = fill_octal(self._G, self._R, self._n, stop, self._max, whole, one, two, limit)
+                self._run_dense(stop, whole, one, two, three)
             dt = time.perf_counter() - t0
-            self._n, self._max = int(reached), int(top)
-            if reached < stop:
-                self._widen(int(reached))
-            elif dt < CHUNK_SECONDS / 2:
-                chunk = min(chunk * 2, 1 << 24)
-            elif dt > CHUNK_SECONDS * 2:
-                chunk = max(chunk // 2, 1)
+            done = self._n - begin
+            self.last_kernel = choice
+            if done > 0:
+                per = max(dt, 1e-6) / done
+                cost[choice] = per / max(self._n, 1) if choice == "naive" else per
+                timed_at[choice] = self._n
             if progress is not None:
                 progress(self._n, n, self._max)
         return self.values
+
+    def _stretch(self, kernel: str, cost: float | None) -> int:
+        """Heaps for the next stretch: about CHUNK_SECONDS of work, never more than doubling n.
+
+        The naive cost per heap grows like c·n, so L heaps cost c·(n·L + L²/2): L = √(n² + 2T/c) − n.
+        """
+        n = max(self._n, 1)
+        if not cost:
+            size = 1024
+        elif kernel == "naive":
+            size = int(math.sqrt(n * n + 2 * CHUNK_SECONDS / cost) - n)
+        else:
+            size = int(CHUNK_SECONDS / cost)
+        return max(64, min(size, max(n, 1024), 1 << 24))
+
+    def _auto_choice(self, cost: dict, timed_at: dict) -> str:
+        """The kernel with the lower measured cost per heap here; the other is re-timed each time n doubles."""
+        if cost["sparse"] is None:
+            return "sparse"
+        if cost["naive"] is None:
+            return "naive"
+        naive = cost["naive"] * self._n
+        best, other = ("sparse", "naive") if cost["sparse"] <= naive else ("naive", "sparse")
+        return other if timed_at[other] * 2 <= self._n else best
 
 
 @dataclass

@@ -1,0 +1,175 @@
+"""Sparse-space (rare/common) kernel: exact for any mask, fast once the rare positions stop appearing.
+
+With a mask m, a value x is rare when popcount(x & m) is even; rare values form an XOR subgroup, so a
+common split value G(a) ⊕ G(b) needs exactly one of a, b at a rare position. Per heap n:
+  1. one-heap and whole-heap options are marked;
+  2. for each split digit k, G(r) ⊕ G(n−k−r) is marked for every rare position r — O(#rare);
+  3. c = the least common value not marked; rare values below c still unmarked are sought among the
+     split pairs a = 1, 2, … (a outer, digits inner), stopping as soon as none is left;
+  4. a rare value that survives the scan is G(n), and n becomes a rare position.
+The position-parity variant adds one bit: with e = 1, "rare" also flips with (n − k0) mod 2, which
+keeps the subgroup argument when every split digit k has the parity of k0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, inline="always")
+def _parity(x):
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+@njit(cache=True)
+def is_rare_position(G, n, mask, e, k0):
+    """True when heap n is a rare position under (mask, e, k0)."""
+    return (_parity(np.int64(G[n]) & mask) ^ (e & ((n - k0) & 1))) == 0
+
+
+@njit(cache=True)
+def rare_positions(G, N, mask, e, k0):
+    """All rare positions among heaps 0..N−1, ascending."""
+    out = np.empty(N, np.int64)
+    c = 0
+    for n in range(N):
+        if (_parity(np.int64(G[n]) & mask) ^ (e & ((n - k0) & 1))) == 0:
+            out[c] = n
+            c += 1
+    return out[:c].copy()
+
+
+SCAN_CHUNK = 64
+
+
+@njit(cache=True)
+def _count_needed(lo, hi_rev, length, need):
+    """How many pairs (lo[i], hi_rev[length−1−i]) nim-sum to a still-needed rare value (vectorised gather)."""
+    s = 0
+    for i in range(length):
+        s += need[lo[i] ^ hi_rev[length - 1 - i]]
+    return s
+
+
+@njit(cache=True)
+def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, e, k0, vlimit):
+    """Fill G[start:stop] by the rare/common method; `rare[:nrare]` (ascending) grows in place.
+
+    Returns (heap reached, largest value, rare count, flag): it stops early, with flag 1, right after a
+    heap whose value is a rare value never seen at a rare position before (so the driver may re-choose
+    the mask), with flag 2 when a value would not fit G's dtype, and with flag 3 when `rare` is full.
+    """
+    P = 1
+    while P <= maxv:
+        P *= 2
+    seen = np.zeros(2 * P + 2, np.int64)
+    need = np.zeros(2 * P + 2, np.uint8)
+    known_rare = np.zeros(2 * P + 2, np.bool_)
+    for i in range(nrare):
+        known_rare[rval[i]] = True
+    nk = two.shape[0]
+    for n in range(start, stop):
+        stamp = n + 1
+        for k in whole:
+            if k == n:
+                seen[0] = stamp
+        for k in one:
+            if k >= n:
+                break
+            seen[G[n - k]] = stamp
+        flip = 0
+        top_m = 0
+        for j in range(nk):
+            m = n - two[j]
+            if m < 2:
+                break
+            flip = e & (m & 1)
+            if m > top_m:
+                top_m = m
+            for i in range(nrare):
+                r = rare[i]
+                if r >= m:
+                    break
+                if r == 0:
+                    continue
+                seen[G[m - r] ^ rval[i]] = stamp
+        # c: least common value not yet marked ("common" relative to this heap's parity flip)
+        c = 0
+        while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
+            if (_parity(np.int64(c) & mask) ^ flip) == 1 and seen[c] != stamp:
+                break
+            c += 1
+        missing = 0
+        for x in range(c):
+            if seen[x] != stamp:
+                need[x] = 1
+                missing += 1
+        a = 1
+        half = top_m // 2
+        while missing and a <= half:
+            a_end = min(a + SCAN_CHUNK, half + 1)
+            for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
+                m = n - two[j]
+                hi = min(a_end, m // 2 + 1)
+                if hi <= a:
+                    continue
+                length = hi - a
+                if _count_needed(G[a:hi], G[m - hi + 1 : m - a + 1], length, need):
+                    for i in range(length):
+                        x = G[a + i] ^ G[m - a - i]
+                        if need[x]:
+                            need[x] = 0
+                            missing -= 1
+            a = a_end
+        v = c
+        if missing:  # the least rare value no pair produced is the mex
+            v = -1
+            for x in range(c):
+                if need[x] and v < 0:
+                    v = x
+                need[x] = 0
+        if v > vlimit:
+            return n, maxv, nrare, 2
+        G[n] = v
+        if v > maxv:
+            maxv = v
+            if v >= P:
+                while P <= maxv:
+                    P *= 2
+                seen = np.zeros(2 * P + 2, np.int64)
+                need = np.zeros(2 * P + 2, np.uint8)
+                known_rare = np.zeros(2 * P + 2, np.bool_)
+                for i in range(nrare):
+                    known_rare[rval[i]] = True
+        if missing:  # G(n) is a rare value: n is a rare position
+            if nrare == rare.shape[0]:
+                return n, maxv, nrare, 3
+            rare[nrare] = n
+            rval[nrare] = v
+            nrare += 1
+            if not known_rare[v]:
+                return n + 1, maxv, nrare, 1
+    return stop, maxv, nrare, 0
+
+
+@njit(cache=True)
+def walsh_hadamard(h):
+    """In-place Walsh–Hadamard transform: afterwards h[m] = Σ_v h[v]·(−1)^popcount(v & m)."""
+    n = h.shape[0]
+    step = 1
+    while step < n:
+        for i in range(0, n, 2 * step):
+            for j in range(i, i + step):
+                a = h[j]
+                b = h[j + step]
+                h[j] = a + b
+                h[j + step] = a - b
+        step *= 2
+    return h

@@ -1,0 +1,74 @@
+"""The sparse (rare/common) kernel and the automatic choice give exactly the naive kernel's values."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from octal import GrundySequence, InvalidArgumentError, parse_code
+from octal.rare import choose_mask, parity_variant_allowed, rare_split
+from octal.kernels import walsh_hadamard
+
+
+def values(code: str, n: int, kernel: str) -> np.ndarray:
+    return GrundySequence(parse_code(code), kernel=kernel).extend(n).copy()
+
+
+@pytest.mark.parametrize(
+    "code, n",
+    [("0.77", 5000), ("0.6", 6000), ("0.007", 6000), ("0.137", 3000), ("0.127", 4000), ("0.16", 3000),
+     ("0.4", 3000), ("4.7", 2000), ("0.156", 4000), ("0.0[7]", 600), ("0.[3]", 400), ("0.56", 3000)],
+)
+def test_sparse_equals_naive(code, n):
+    assert np.array_equal(values(code, n, "sparse"), values(code, n, "naive"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=4), st.integers(1, 700))
+def test_sparse_equals_naive_on_random_codes(d0, digits, n):
+    text = f"{d0}." + "".join(map(str, digits))
+    assert np.array_equal(values(text, n, "sparse"), values(text, n, "naive"))
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.6", "0.007", "0.127"])
+def test_kernels_can_alternate_mid_run(code):
+    seq = GrundySequence(parse_code(code), kernel="naive")
+    for i, kernel in enumerate(["naive", "sparse", "naive", "sparse", "naive"]):
+        seq.kernel = kernel
+        seq.extend(1500 * (i + 1))
+    assert np.array_equal(seq.values, values(code, 7500, "naive"))
+
+
+@pytest.mark.parametrize("code, n", [("0.77", 40_000), ("0.6", 30_000), ("0.007", 20_000)])
+def test_auto_equals_naive(code, n):
+    assert np.array_equal(values(code, n, "auto"), values(code, n, "naive"))
+
+
+def test_hexadecimal_codes_refuse_the_sparse_kernel():
+    with pytest.raises(InvalidArgumentError, match="three-heap"):
+        GrundySequence(parse_code("0.8"), kernel="sparse")
+
+
+def test_walsh_hadamard_counts_rare_positions_for_every_mask():
+    rng = np.random.default_rng(1)
+    vals = rng.integers(0, 32, 500)
+    h = np.bincount(vals, minlength=32).astype(np.int64)
+    walsh_hadamard(h)
+    for mask in range(32):
+        rare = sum(1 for v in vals if bin(int(v) & mask).count("1") % 2 == 0)
+        assert (len(vals) + h[mask]) // 2 == rare
+
+
+def test_position_parity_variant():
+    assert parity_variant_allowed(parse_code("0.127")) == (True, 3)  # split digits: only k = 3
+    assert parity_variant_allowed(parse_code("0.77"))[0] is False  # k = 1 and 2
+    split = rare_split(values("0.127", 20_000, "naive"), parse_code("0.127"))
+    assert split.e == 1 and split.count < 1000  # the parity bit is what makes 0.127 sparse
+
+
+def test_officers_rare_split_is_the_published_one():
+    # Officers to 2^15: mask 0x1ee already; the last rare heap 20,627 is past this range
+    vals = values("0.6", 2**15, "auto")
+    mask, e, _ = choose_mask(vals, parse_code("0.6"))
+    assert (mask, e) == (0x1EE, 0)
+    assert rare_split(vals, parse_code("0.6")).count == 1584
