@@ -58,9 +58,13 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     values: Annotated[bool, typer.Option("--values", help="With --json: include the values.")] = False,
     out: Annotated[Optional[str], typer.Option("--out", help="Save the values: .npy, .csv or .json.")] = None,
+    kernel: Annotated[str, typer.Option("--kernel", help="naive, sparse or auto (by measured cost).")] = "auto",
+    checkpoint: Annotated[Optional[str], typer.Option("--checkpoint", help="Folder to save and resume state.")] = None,
+    checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", help="Seconds between saves.")] = 5.0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
+    from .checkpoint import load_checkpoint
     from .io import check_writable, save_values
     from .presets import resolve
     from .progress import ProgressLine
@@ -72,15 +76,21 @@ def run(
     code, preset = resolve(game)
     if out:
         check_writable(out)
-    seq = GrundySequence(code)
+    seq = load_checkpoint(checkpoint, code, kernel) if checkpoint else None
+    if seq is not None and not quiet:
+        typer.echo(f"resuming from {checkpoint} at heap {seq.n:,}", err=True)
+    seq = seq or GrundySequence(code, kernel=kernel)
     progress = ProgressLine(enabled=False if quiet else None)
     try:
-        result = nim_sequence(code, n, until_proven=until_proven, max_n=max_n, progress=progress, resume=seq)
+        result = nim_sequence(code, n, until_proven=until_proven, max_n=max_n, progress=progress, resume=seq,
+                              checkpoint=checkpoint, checkpoint_every=checkpoint_every)
     except KeyboardInterrupt:
         progress.close()
         if out and seq.n:
             save_values(out, seq.values, {"code": str(code), "n": seq.n, "complete": False})
             typer.echo(f"interrupted at heap {seq.n:,}: saved the {seq.n:,} values computed to {out}", err=True)
+        if checkpoint:
+            typer.echo(f"interrupted at heap {seq.n:,}: state saved in {checkpoint}; run again to resume", err=True)
         raise
     progress.close()
     if out:
@@ -100,6 +110,59 @@ def run(
     typer.echo(f"verdict  {result.periodicity.describe()}")
     if out:
         typer.echo(f"saved    {out}")
+
+
+@app.command()
+@friendly
+def stats(
+    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", help="Compute heaps 0..N-1.")] = 2**16,
+    kernel: Annotated[str, typer.Option("--kernel")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+) -> None:
+    """The rare/common split (mask, rare positions, rare values), value histogram and largest value."""
+    from .progress import ProgressLine
+    from .sequence import nim_sequence
+    from .stats import sequence_stats
+
+    progress = ProgressLine(enabled=False if quiet else None)
+    result = nim_sequence(game, n, kernel=kernel, progress=progress)
+    progress.close()
+    st = sequence_stats(result.values, result.code)
+    if as_json:
+        _echo_json(st.to_dict())
+        return
+    name = f" ({result.name})" if result.name else ""
+    typer.echo(f"code           {st.code}{name}, heaps 0..{st.n - 1:,}")
+    typer.echo(f"largest value  {st.max}, first at heap {st.max_first_at:,}")
+    typer.echo(f"mask           {st.mask:#x}" + (" with the position-parity bit" if st.parity_bit else ""))
+    typer.echo(f"rare positions {st.rare_count:,} (counting heap 0), last at heap {st.last_rare:,}"
+               if st.last_rare is not None else "rare positions 0")
+    typer.echo(f"rare values    {' '.join(map(str, st.rare_values[:40]))}" + (" …" if len(st.rare_values) > 40 else ""))
+    typer.echo("histogram      value:count")
+    cells = [f"{v:>6}:{c:<8,}" for v, c in st.histogram.items()]
+    for i in range(0, len(cells), 8):
+        typer.echo("  " + "".join(cells[i : i + 8]).rstrip())
+
+
+@app.command()
+@friendly
+def plot(
+    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", help="Compute heaps 0..N-1.")] = 2**14,
+    output: Annotated[str, typer.Option("-o", "--output", help="Image file: .png, .svg or .pdf.")] = "octal.png",
+    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+) -> None:
+    """Draw G(n) against n with the rare positions marked (needs matplotlib: pip install 'octal[plot]')."""
+    from .plot import plot_sequence
+    from .progress import ProgressLine
+    from .sequence import nim_sequence
+
+    progress = ProgressLine(enabled=False if quiet else None)
+    result = nim_sequence(game, n, progress=progress)
+    progress.close()
+    typer.echo(f"saved {plot_sequence(result, output)}")
 
 
 @app.command()

@@ -94,7 +94,7 @@ def _arithmetic_from(G, N, p, s):
 
 
 @njit(cache=True)
-def _scan(G, N, r, t, provable, repeats):
+def _scan(G, N, r, t, provable, repeats, min_agree):
     """Minimal-period search in one compiled loop; returns (p, n0, proven) or p = 0 when none is credible.
 
     A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
@@ -112,7 +112,7 @@ def _scan(G, N, r, t, provable, repeats):
         n0 = _periodic_from(G, N, p)
         if provable and r * max(n0, 1) + r * p + t <= N:
             return p, n0, True
-        if best_p == 0 and N - p - n0 >= repeats * p:
+        if best_p == 0 and N - p - n0 >= max(repeats * p, min_agree):
             best_p = p
             best_n0 = n0
             if not provable:
@@ -120,11 +120,12 @@ def _scan(G, N, r, t, provable, repeats):
     return best_p, best_n0, False
 
 
-def find_period(values: np.ndarray, code: OctalCode | None = None, repeats: int = 3) -> Periodicity:
+def find_period(values: np.ndarray, code: OctalCode | None = None, repeats: int = 3, min_agree: int = 0) -> Periodicity:
     """Minimal period and preperiod of `values`, proven by Guy–Smith when `code` is finite and the bound is met.
 
     Candidates p = 1, 2, … are checked from the end backwards, so a wrong p costs a few comparisons and
-    one check is O(N) in practice. A proven p wins; else the least p seen `repeats` times past n0.
+    one check is O(N) in practice. A proven p wins; else the least p seen `repeats` times past n0
+    (and agreeing on at least `min_agree` heaps).
     """
     G = np.ascontiguousarray(values)
     N = len(G)
@@ -133,7 +134,7 @@ def find_period(values: np.ndarray, code: OctalCode | None = None, repeats: int 
     provable = code is not None and code.is_finite
     r = code.max_heaps if provable else 2
     t = int(code.max_take) if provable else 0
-    p, n0, proven = _scan(G, N, r, t, provable, repeats)
+    p, n0, proven = _scan(G, N, r, t, provable, repeats, min_agree)
     p, n0 = int(p), int(n0)
     if proven:
         return Periodicity(PROVEN, p, n0, 0, proof_bound(code, p, n0))

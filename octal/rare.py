@@ -58,9 +58,8 @@ def choose_mask(values: np.ndarray, code: OctalCode) -> tuple[int, int, int]:
     return best & (P - 1), e, (k0 if e else 0)
 
 
-def rare_split(values: np.ndarray, code: OctalCode, mask: int | None = None) -> RareSplit:
-    """The rare positions among `values` under `mask` (chosen by choose_mask when None)."""
-    e, k0 = 0, 0
+def rare_split(values: np.ndarray, code: OctalCode, mask: int | None = None, e: int = 0, k0: int = 0) -> RareSplit:
+    """The rare positions among `values` under (mask, e, k0); the best mask is chosen when mask is None."""
     if mask is None:
         mask, e, k0 = choose_mask(values, code)
     pos = rare_positions(np.ascontiguousarray(values), len(values), np.int64(mask), np.int64(e), np.int64(k0))

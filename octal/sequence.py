@@ -26,8 +26,8 @@ FIRST_CHECKPOINT = 64
 CHUNK_SECONDS = 0.2
 AUTO_MIN_N = 2048  # below this the naive kernel always wins
 
-Progress = Callable[[int, int, int], None]
-"""progress(heaps done, heaps wanted, largest value so far)."""
+Progress = Callable[[int, int, int, str], None]
+"""progress(heaps done, heaps wanted, largest value so far, kernel state in words)."""
 
 
 def available_memory() -> int:
@@ -180,6 +180,30 @@ class GrundySequence:
         self._R = None
 
     # ---- the sparse kernel's state ----------------------------------------------------------
+    def restore_rare(self, mask: int, e: int, k0: int, positions: np.ndarray) -> None:
+        """Take a saved rare/common state (checked against the values) instead of recomputing it."""
+        from .rare import rare_split
+
+        if len(positions) == 0:
+            return
+        split = rare_split(self.values, self.code, mask, e, k0)
+        if not np.array_equal(split.positions, positions):
+            return  # a mismatch is simply recomputed when the sparse kernel runs
+        self.mask, self.e, self.k0 = mask, e, k0
+        cap = max(1024, 2 * len(positions))
+        self._rare = np.zeros(cap, np.int64)
+        self._rval = np.zeros(cap, np.int64)
+        self._nrare = len(positions)
+        self._rare[: self._nrare] = positions
+        self._rval[: self._nrare] = self._G[positions]
+        self._sparse_ready = True
+
+    def status(self) -> str:
+        """A few words on the kernel state for progress lines: kernel, rare count, mask."""
+        if self.last_kernel == "sparse":
+            return f"sparse · rare {self._nrare:,} · mask {self.mask:#x}" + (" +parity" if self.e else "")
+        return self.last_kernel
+
     def _rechoose_mask(self) -> None:
         """Pick the mask with the fewest rare positions (Walsh–Hadamard) and rebuild the rare list."""
         from .rare import rare_split
@@ -269,7 +293,7 @@ class GrundySequence:
                 cost[choice] = per / max(self._n, 1) if choice == "naive" else per
                 timed_at[choice] = self._n
             if progress is not None:
-                progress(self._n, n, self._max)
+                progress(self._n, n, self._max, self.status())
         return self.values
 
     def _stretch(self, kernel: str, cost: float | None) -> int:
@@ -350,13 +374,18 @@ def nim_sequence(
     *,
     until_proven: bool = False,
     max_n: int = DEFAULT_MAX_N,
+    kernel: str = "auto",
     progress: Progress | None = None,
     resume: GrundySequence | np.ndarray | None = None,
+    checkpoint: str | os.PathLike | None = None,
+    checkpoint_every: float = 5.0,
 ) -> NimSequence:
     """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
 
     With `until_proven`, N grows geometrically (64, 128, …) and jumps straight to the proof bound once a
-    period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed.
+    period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed;
+    `checkpoint` names a folder whose saved state is resumed and which is re-saved every
+    `checkpoint_every` seconds, at the end, and on Ctrl-C.
     """
     from .presets import resolve  # presets sit above the engine; imported late to keep layers one-way
 
@@ -367,22 +396,56 @@ def nim_sequence(
         raise InvalidArgumentError(f"--max-n must be positive, not {max_n}")
     want = n if n is not None else (0 if until_proven else DEFAULT_N)
     check_fits(code, max(want, 1))
-    seq = resume if isinstance(resume, GrundySequence) else GrundySequence(code, resume)
+    saver = None
+    if isinstance(resume, GrundySequence):
+        seq = resume
+    else:
+        seq = None
+        if checkpoint is not None and resume is None:
+            from .checkpoint import load_checkpoint
+
+            seq = load_checkpoint(checkpoint, code, kernel)
+        if seq is None:
+            seq = GrundySequence(code, resume, kernel=kernel)
+    if checkpoint is not None:
+        from .checkpoint import Checkpointer
+
+        saver = Checkpointer(checkpoint, checkpoint_every)
+        outer = progress
+
+        def progress(done: int, total: int, largest: int, state: str = "") -> None:
+            saver.maybe(seq)
+            if outer is not None:
+                outer(done, total, largest, state)
+
+    try:
+        result = _compute(seq, code, want, until_proven, max_n, progress)
+    except KeyboardInterrupt:
+        if saver is not None:
+            saver.now(seq)
+        raise
+    if saver is not None:
+        saver.now(seq)
+    return NimSequence(code, preset.name if preset else None, *result)
+
+
+def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool, max_n: int, progress):
+    """(values, periodicity): `want` values, or growth until proven (see nim_sequence)."""
     if not until_proven:
         values = seq.extend(want, progress)[:want]
-        return NimSequence(code, preset.name if preset else None, values, find_period(values, code))
+        return values, find_period(values, code)
     target = max(want, min(FIRST_CHECKPOINT, max_n))
     while True:
         seq.extend(target, progress)
         verdict = find_period(seq.values, code)
         if verdict.status == PROVEN or target >= max_n:
-            break
-        # a period seen repeating once is enough to try its Guy–Smith bound straight away
-        hint = find_period(seq.values, code, repeats=1)
+            return seq.values, verdict
+        if verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
+            target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
+            continue
+        # a period seen once past its preperiod (over at least 32 heaps) is worth trying if it is near
+        hint = find_period(seq.values, code, repeats=1, min_agree=32)
         if hint.status == APPARENT and hint.proof_bound is not None and target < hint.proof_bound <= 2 * target:
             target = min(hint.proof_bound, max_n)
-        elif verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
-            target = min(verdict.proof_bound, max_n)
         else:
             target = min(2 * target, max_n)
-    return NimSequence(code, preset.name if preset else None, seq.values, verdict)

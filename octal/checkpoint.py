@@ -1,0 +1,106 @@
+"""Checkpoints of long runs: the values and rare/common state, saved atomically with a checksum.
+
+One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
+header with the code, the count and a SHA-256 of the arrays. A checkpoint of another code, or one whose
+checksum fails, is refused with CheckpointError; it is never silently used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import time
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from .code import OctalCode
+from .errors import DataFileError
+from .io import atomic_write
+from .sequence import GrundySequence
+
+FILE = "checkpoint.npz"
+FORMAT = 1
+
+
+class CheckpointError(DataFileError):
+    """A checkpoint that belongs to another code, or is damaged."""
+
+
+def _digest(values: np.ndarray, rare: np.ndarray) -> str:
+    h = hashlib.sha256()
+    h.update(str(values.dtype).encode())
+    h.update(np.ascontiguousarray(values).tobytes())
+    h.update(np.ascontiguousarray(rare, dtype=np.int64).tobytes())
+    return h.hexdigest()
+
+
+def save_checkpoint(directory: str | Path, seq: GrundySequence) -> Path:
+    """Write the state of `seq` to DIR/checkpoint.npz (temporary file, fsync, rename)."""
+    d = Path(directory)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DataFileError(f"cannot create checkpoint folder {d}: {exc.strerror}") from exc
+    values = np.ascontiguousarray(seq.values)
+    rare = np.ascontiguousarray(seq.rare, dtype=np.int64)
+    header = {
+        "format": FORMAT,
+        "code": str(seq.code),
+        "n": int(seq.n),
+        "dtype": str(values.dtype),
+        "mask": int(seq.mask),
+        "e": int(seq.e),
+        "k0": int(seq.k0),
+        "sha256": _digest(values, rare),
+        "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    buf = io.BytesIO()
+    np.savez(buf, values=values, rare=rare, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
+    path = d / FILE
+    atomic_write(path, buf.getvalue())
+    return path
+
+
+def load_checkpoint(directory: str | Path, code: OctalCode, kernel: str = "auto") -> GrundySequence | None:
+    """The sequence saved in DIR for `code`, or None when DIR holds no checkpoint."""
+    path = Path(directory) / FILE
+    if not path.exists():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            header = json.loads(bytes(z["header"]).decode())
+            values, rare = z["values"], z["rare"]
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CheckpointError(f"checkpoint {path} is damaged and cannot be read ({exc}); move it away to start over")
+    if header.get("format") != FORMAT:
+        raise CheckpointError(f"checkpoint {path} has format {header.get('format')}, expected {FORMAT}")
+    if header.get("code") != str(code):
+        raise CheckpointError(f"checkpoint {path} belongs to code {header.get('code')}, not {code}")
+    if header.get("n") != len(values) or _digest(values, rare) != header.get("sha256"):
+        raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
+    seq = GrundySequence(code, values, kernel=kernel)
+    seq.restore_rare(int(header["mask"]), int(header["e"]), int(header["k0"]), rare)
+    return seq
+
+
+class Checkpointer:
+    """Saves `seq` to DIR at most every `every` seconds (call it as often as you like), and on demand."""
+
+    def __init__(self, directory: str | Path, every: float = 5.0):
+        self.directory = Path(directory)
+        self.every = every
+        self.last = time.monotonic()
+        self.saved_n = -1
+
+    def maybe(self, seq: GrundySequence) -> None:
+        if time.monotonic() - self.last >= self.every:
+            self.now(seq)
+
+    def now(self, seq: GrundySequence) -> None:
+        if seq.n != self.saved_n:
+            save_checkpoint(self.directory, seq)
+            self.saved_n = seq.n
+        self.last = time.monotonic()

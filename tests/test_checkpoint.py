@@ -1,0 +1,99 @@
+"""Checkpoints: atomic saves, resume to identical values, refusal of foreign or damaged state, SIGKILL."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from octal import GrundySequence, nim_sequence, parse_code
+from octal.checkpoint import FILE, CheckpointError, load_checkpoint, save_checkpoint
+from octal.cli import app
+
+
+def test_save_and_load_round_trip(tmp_path):
+    seq = GrundySequence(parse_code("0.6"), kernel="sparse")
+    seq.extend(5000)
+    save_checkpoint(tmp_path, seq)
+    back = load_checkpoint(tmp_path, parse_code("0.6"))
+    assert np.array_equal(back.values, seq.values)
+    assert (back.mask, back.e) == (seq.mask, seq.e) and np.array_equal(back.rare, seq.rare)
+    back.extend(9000)
+    assert np.array_equal(back.values, nim_sequence("0.6", 9000, kernel="naive").values)
+
+
+def test_no_checkpoint_means_none(tmp_path):
+    assert load_checkpoint(tmp_path, parse_code("0.77")) is None
+
+
+def test_checkpoint_of_another_code_is_refused(tmp_path):
+    seq = GrundySequence(parse_code("0.77"))
+    seq.extend(300)
+    save_checkpoint(tmp_path, seq)
+    with pytest.raises(CheckpointError, match="belongs to code 0.77, not 0.07"):
+        load_checkpoint(tmp_path, parse_code("0.07"))
+
+
+def test_damaged_checkpoint_is_refused(tmp_path):
+    seq = GrundySequence(parse_code("0.77"))
+    seq.extend(300)
+    path = save_checkpoint(tmp_path, seq)
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(CheckpointError):
+        load_checkpoint(tmp_path, parse_code("0.77"))
+    path.write_bytes(b"not a zip file")
+    with pytest.raises(CheckpointError, match="damaged"):
+        load_checkpoint(tmp_path, parse_code("0.77"))
+
+
+def test_tampered_values_fail_the_checksum(tmp_path):
+    seq = GrundySequence(parse_code("0.77"))
+    seq.extend(300)
+    path = save_checkpoint(tmp_path, seq)
+    with np.load(path) as z:
+        arrays = {k: z[k].copy() for k in z.files}
+    arrays["values"][100] ^= 1
+    np.savez(path, **arrays)
+    with pytest.raises(CheckpointError, match="checksum"):
+        load_checkpoint(tmp_path, parse_code("0.77"))
+
+
+def test_cli_refuses_foreign_checkpoint_with_one_line(tmp_path):
+    runner = CliRunner()
+    assert runner.invoke(app, ["run", "0.77", "--n", "500", "--checkpoint", str(tmp_path), "--quiet"]).exit_code == 0
+    r = runner.invoke(app, ["run", "0.07", "--n", "500", "--checkpoint", str(tmp_path)])
+    assert r.exit_code == 2 and "belongs to code 0.77" in r.output
+
+
+def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
+    ck = tmp_path / "ck"
+    out = tmp_path / "values.npy"
+    n = 300_000
+    cmd = [sys.executable, "-m", "octal.cli", "run", "0.6", "--n", str(n), "--kernel", "naive", "--quiet",
+           "--checkpoint", str(ck), "--checkpoint-every", "0.2", "--out", str(out), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and not (ck / FILE).exists():
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert proc.poll() is None, "the run finished before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    partial = load_checkpoint(ck, parse_code("0.6"))
+    assert 0 < partial.n < n
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["n"] == n
+    full = nim_sequence("0.6", n, kernel="sparse").values
+    assert np.array_equal(np.load(out), full)

@@ -1,0 +1,44 @@
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from octal.cli import app
+
+runner = CliRunner()
+
+
+def test_officers_stats_to_2_21_are_the_published_ones():
+    r = runner.invoke(app, ["stats", "officers", "--n", str(2**21), "--json", "--quiet"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert (doc["max"], doc["max_first_at"]) == (319, 1_274_955)
+    assert (doc["rare_count"], doc["mask"], doc["last_rare"]) == (1584, 0x1EE, 20_627)
+
+
+def test_stats_text():
+    r = runner.invoke(app, ["stats", "0.127", "--n", "20000", "--quiet"])
+    assert r.exit_code == 0
+    assert "position-parity bit" in r.output and "rare positions" in r.output
+
+
+@pytest.mark.parametrize("kernel", ["naive", "sparse", "auto"])
+def test_run_kernel_option(kernel):
+    r = runner.invoke(app, ["run", "0.6", "--n", "3000", "--kernel", kernel, "--json", "--values"])
+    assert r.exit_code == 0
+    assert json.loads(r.output)["values"][:8] == [0, 0, 1, 2, 0, 1, 2, 3]
+
+
+def test_sparse_kernel_refused_for_hexadecimal():
+    r = runner.invoke(app, ["run", "0.8", "--kernel", "sparse"])
+    assert r.exit_code == 2 and "three-heap" in r.output
+
+
+def test_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "officers.png"
+    r = runner.invoke(app, ["plot", "officers", "--n", "30000", "-o", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["plot", "officers", "--n", "300", "-o", str(tmp_path / "x.gif")])
+    assert r.exit_code == 2 and "suffix" in r.output
