@@ -165,6 +165,124 @@ def plot(
     typer.echo(f"saved {plot_sequence(result, output)}")
 
 
+def _heap_args(heaps: list[str]) -> tuple[int, ...]:
+    from .errors import InvalidArgumentError
+    from .position import parse_heaps
+
+    out = []
+    for text in heaps:
+        try:
+            out.append(int(text))
+        except ValueError:
+            raise InvalidArgumentError(f"heap sizes are whole numbers, not {text!r}") from None
+    return parse_heaps(out)
+
+
+HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own message
+
+
+@app.command(context_settings=HEAPS_CONTEXT)
+@friendly
+def solve(
+    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
+    heaps: Annotated[list[str], typer.Argument(help="Heap sizes, e.g. 5 7 9.")],
+    misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
+    from .presets import resolve
+    from .solve import solve_position
+
+    code, preset = resolve(game)
+    sol = solve_position(code, _heap_args(heaps), misere=misere)
+    if as_json:
+        _echo_json(sol.to_dict())
+        return
+    name = f" ({preset.name})" if preset else ""
+    typer.echo(f"{code}{name}, heaps {' '.join(map(str, sol.heaps))}, {'misère' if misere else 'normal'} play")
+    if sol.values:
+        vals = " ".join(f"G({h})={v}" for h, v in zip(sol.heaps, sol.values))
+        nimsum = 0
+        for v in sol.values:
+            nimsum ^= v
+        typer.echo(f"values   {vals}, nim-sum {nimsum}")
+    else:
+        typer.echo(f"method   {sol.method}")
+    if sol.outcome == "N" and not sol.winning_moves:
+        typer.echo("outcome  N: the player to move has no move, so the opponent moved last and lost")
+    elif sol.outcome == "N":
+        typer.echo("outcome  N: the player to move wins")
+        typer.echo(f"winning moves ({len(sol.winning_moves)}{'+, list cut short' if sol.truncated else ''}):")
+        for mv in sol.winning_moves[:20]:
+            typer.echo(f"  {mv.describe()}")
+        if len(sol.winning_moves) > 20:
+            typer.echo(f"  … and {len(sol.winning_moves) - 20} more (--json lists them all)")
+    else:
+        typer.echo("outcome  P: the player to move loses — every move loses against perfect play")
+        if sol.best_try is not None:
+            typer.echo(f"best try {sol.best_try.describe()}")
+
+
+@app.command()
+@friendly
+def genus(
+    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", help="Heaps 0..N-1 (exhaustive misère search; N up to about 40).")] = 20,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Conway's genus g^γ of each heap, as Winning Ways prints it, and where tameness ends."""
+    from .errors import InvalidArgumentError
+    from .misere.genus import genus_sequence
+    from .presets import resolve
+
+    if not 0 < n <= 48:
+        raise InvalidArgumentError(f"--n must be between 1 and 48 (exhaustive search), not {n}")
+    code, preset = resolve(game)
+    gs = genus_sequence(code, n)
+    wild = [g.heap for g in gs if not g.tame]
+    if as_json:
+        _echo_json({"code": str(code), "genus": [str(g) for g in gs], "tame_heaps": [g.heap for g in gs if g.tame],
+                    "first_wild_heap": wild[0] if wild else None})
+        return
+    name = f" ({preset.name})" if preset else ""
+    typer.echo(f"{code}{name}: genus of heaps 0..{n - 1}")
+    for row in range(0, n, 6):
+        typer.echo("  " + "".join(f"{str(g.heap) + ':':>5}{str(g):<10}" for g in gs[row : row + 6]).rstrip())
+    if wild:
+        typer.echo(f"tame (nim-heap genus) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
+                   f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
+    else:
+        typer.echo(f"every heap up to {n - 1} has the genus of a nim heap")
+
+
+@app.command(context_settings=HEAPS_CONTEXT)
+@friendly
+def play(
+    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
+    heaps: Annotated[list[str], typer.Argument(help="Heap sizes to start from.")],
+    misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
+    first: Annotated[str, typer.Option("--first", help="Who moves first: me or engine.")] = "me",
+) -> None:
+    """Play GAME against the engine in the terminal."""
+    from .errors import InvalidArgumentError
+    from .play import play_game
+    from .presets import resolve
+
+    if first not in ("me", "engine"):
+        raise InvalidArgumentError(f"--first must be 'me' or 'engine', not {first!r}")
+    code, _ = resolve(game)
+    start = list(_heap_args(heaps))
+
+    def ask(prompt: str) -> str:
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    play_game(code, start, misere=misere, engine_first=first == "engine", ask=ask, say=typer.echo)
+
+
 @app.command()
 @friendly
 def show(game: Annotated[str, typer.Argument(help="An octal code or a preset name.")]) -> None:

@@ -1,0 +1,68 @@
+"""Conway's genus of single heaps: g^{γ0 γ1 γ2 …}, normal value g, then G⁻(heap + k·*2) until it alternates.
+
+A heap behaves like a nim heap in misère play when its genus is a nim heap's: 0^120, 1^031, or
+g^{g, g⊕2} for g ≥ 2 ("tame" genus). The first heap with another genus is where tameness ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..code import OctalCode
+from ..sequence import nim_sequence
+from .search import MisereSearch
+
+MAX_TWOS = 12
+
+
+@dataclass(frozen=True)
+class Genus:
+    """g^{γ…}: `gamma` holds γ0, γ1, … up to and including the first term of the final alternation."""
+
+    heap: int
+    g: int
+    gamma: tuple[int, ...]
+
+    def __str__(self) -> str:
+        sep = "" if all(x < 10 for x in self.gamma) else ","
+        return f"{self.g}^{sep.join(map(str, self.gamma))}"
+
+    @property
+    def tame(self) -> bool:
+        """The genus of the nim heap *g: 0^120, 1^031, g^{g,g⊕2}."""
+        return self.gamma == nim_genus(self.g)
+
+
+def nim_genus(g: int) -> tuple[int, ...]:
+    """γ of the nim heap *g."""
+    if g == 0:
+        return (1, 2, 0)
+    if g == 1:
+        return (0, 3, 1)
+    return (g, g ^ 2)
+
+
+def _abbreviate(gs: list[int]) -> tuple[int, ...] | None:
+    """γ0..γ_{i+1} for the least i with γ_j = γ_{j+2} for all later j seen, or None if not settled."""
+    for i in range(len(gs) - 3):
+        if all(gs[j] == gs[j + 2] for j in range(i, len(gs) - 2)):
+            return tuple(gs[: i + 2])
+    return None
+
+
+def genus_of(search: MisereSearch, heap: int, g: int) -> Genus:
+    gs: list[int] = []
+    for k in range(MAX_TWOS + 1):
+        gs.append(search.grundy((heap,), 0, k))
+        if k >= 4:
+            short = _abbreviate(gs)
+            if short is not None and len(short) + 2 <= len(gs):
+                return Genus(heap, g, short)
+    return Genus(heap, g, tuple(gs))
+
+
+def genus_sequence(code: OctalCode, n: int, search: MisereSearch | None = None) -> list[Genus]:
+    """The genus of heaps 0..n−1 (exhaustive misère search: n up to about 40)."""
+    search = search or MisereSearch(code, max_total=max(n, 1))
+    values = nim_sequence(code, max(n, 1)).values
+    return [genus_of(search, h, int(values[h])) for h in range(n)]

@@ -1,0 +1,130 @@
+"""A game against the engine in a terminal: heaps drawn as pins, moves typed as `3 2` or `3 2 split 1 4`."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .code import OctalCode
+from .errors import OctalError
+from .misere.search import MisereSearch
+from .position import HeapValues, Move, heap_moves, normal_solution
+
+PIN_LIMIT = 60  # longer heaps are drawn as a count
+
+
+class Referee:
+    """Knows the rules and the winning moves of one game (normal or misère play)."""
+
+    def __init__(self, code: OctalCode, misere: bool, largest: int):
+        self.code = code
+        self.misere = misere
+        self.values = None if misere else HeapValues(code, largest)
+        self.search = MisereSearch(code) if misere else None
+
+    def moves(self, heaps: list[int]) -> list[tuple[int, Move]]:
+        """Every legal move as (heap index, move)."""
+        return [(i, mv) for i, h in enumerate(heaps) for mv in heap_moves(self.code, h)]
+
+    def winning(self, heaps: list[int]) -> list[Move]:
+        if self.misere:
+            self.search.check_size(heaps)
+            return [] if self.search.is_p(heaps) else self.search.winning_moves(list(heaps))
+        return normal_solution(self.code, tuple(heaps), self.values).winning_moves
+
+
+def draw(heaps: list[int]) -> str:
+    """One line per heap: its number, its size, and a row of pins."""
+    lines = []
+    for i, h in enumerate(heaps, 1):
+        pins = "|" * h if h <= PIN_LIMIT else "|" * 10 + f" … ({h} pins) … " + "|" * 10
+        lines.append(f"  heap {i:>2} ({h:>3}): {pins}")
+    return "\n".join(lines) if lines else "  (no heaps left)"
+
+
+def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]:
+    """'3 2' (heap 3, remove 2) or '3 2 split 1 4' → (index, move); OctalError with the reason if illegal."""
+    words = text.replace(",", " ").split()
+    if len(words) < 2 or not words[0].isdigit() or not words[1].isdigit():
+        raise OctalError("type a move as HEAP REMOVE, e.g. '3 2', or '3 2 split 1 4'")
+    i, k = int(words[0]), int(words[1])
+    if not 1 <= i <= len(heaps):
+        raise OctalError(f"there is no heap {i}: heaps are numbered 1 to {len(heaps)}")
+    h = heaps[i - 1]
+    if k > h:
+        raise OctalError(f"heap {i} has only {h} pins")
+    leaves: tuple[int, ...] | None = None
+    if len(words) > 2:
+        if words[2] != "split" or not all(w.isdigit() for w in words[3:]) or len(words) < 5:
+            raise OctalError("a split is written '3 2 split 1 4': heap, number removed, 'split', the heaps left")
+        leaves = tuple(sorted(int(w) for w in words[3:]))
+        if sum(leaves) != h - k:
+            raise OctalError(f"the heaps left must add up to {h - k}, not {sum(leaves)}")
+    legal = [mv for mv in heap_moves(code, h) if mv.remove == k]
+    if leaves is None:
+        simple = [mv for mv in legal if len(mv.leaves) <= 1]
+        if simple:
+            return i - 1, simple[0]
+        if legal:
+            raise OctalError(f"removing {k} from heap {i} must split it: say '{i} {k} split A B'")
+    else:
+        for mv in legal:
+            if mv.leaves == leaves:
+                return i - 1, mv
+    raise OctalError(f"the rules of {code} do not allow that: {code.describe()}")
+
+
+def apply(heaps: list[int], index: int, move: Move) -> list[int]:
+    return heaps[:index] + [x for x in move.leaves] + heaps[index + 1 :]
+
+
+def play_game(
+    code: OctalCode,
+    heaps: list[int],
+    misere: bool = False,
+    engine_first: bool = False,
+    ask: Callable[[str], str] = input,
+    say: Callable[[str], None] = print,
+    rng: random.Random | None = None,
+) -> str:
+    """Play to the end; returns 'you' or 'engine'. EOF or 'quit' ends the game early (returns 'quit')."""
+    rng = rng or random.Random(0)
+    ref = Referee(code, misere, max(heaps) if heaps else 0)
+    rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
+    say(f"{code}: {code.describe()}\n{rule}. Type 'quit' to stop.")
+    turn = "engine" if engine_first else "you"
+    while True:
+        say(draw(heaps))
+        moves = ref.moves(heaps)
+        if not moves:
+            # the player to move cannot move
+            winner = ("you" if turn == "engine" else "engine") if not misere else turn
+            say(f"{'You' if turn == 'you' else 'The engine'} cannot move. {'You win!' if winner == 'you' else 'The engine wins.'}")
+            return winner
+        if turn == "you":
+            try:
+                text = ask("your move> ")
+            except EOFError:
+                say("bye")
+                return "quit"
+            if text.strip().lower() in {"quit", "q", "exit"}:
+                say("bye")
+                return "quit"
+            try:
+                index, move = parse_move(text, heaps, code)
+            except OctalError as exc:
+                say(f"illegal: {exc}")
+                continue
+            say(f"you: {move.describe()}")
+        else:
+            winning = ref.winning(heaps)
+            if winning:
+                move = winning[0] if len(winning) == 1 else rng.choice(winning)
+                index = heaps.index(move.heap)
+                note = "a winning move"
+            else:
+                index, move = max(moves, key=lambda im: (sum(im[1].leaves), rng.random()))
+                note = "no winning move exists; playing on"
+            say(f"engine: {move.describe()} (heap {index + 1}) — {note}")
+        heaps = apply(heaps, index, move)
+        turn = "engine" if turn == "you" else "you"

@@ -1,0 +1,176 @@
+"""Positions of several heaps: moves in words, normal-play outcome by nim-sum, every winning move.
+
+A position is a code and a multiset of heap sizes. In normal play it is a P-position (the player to
+move loses) exactly when the nim-sum of the heaps' values G(h) is 0 (Sprague–Grundy), and the winning
+moves are those that leave nim-sum 0. Heap values come from the computed sequence, or through a
+proven period for heaps of any size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .code import ONE, THREE, TWO, WHOLE, OctalCode
+from .errors import InvalidArgumentError, ResourceLimitError
+from .sequence import NimSequence, Progress, nim_sequence
+
+COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
+PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT
+MOVE_LIMIT = 1000  # winning moves listed at most
+SCAN_LIMIT = 200_000  # splits examined per heap when listing moves of a huge heap
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """Remove `remove` tokens from a heap of size `heap`, leaving the heaps `leaves` (sorted)."""
+
+    heap: int
+    remove: int
+    leaves: tuple[int, ...]
+
+    def describe(self) -> str:
+        """'remove 2 from the heap of 9, leaving heaps 3 and 4' (or a split without removal)."""
+        if not self.leaves:
+            rest = "leaving nothing"
+        elif len(self.leaves) == 1:
+            rest = f"leaving a heap of {self.leaves[0]}"
+        else:
+            rest = "leaving heaps " + ", ".join(map(str, self.leaves[:-1])) + f" and {self.leaves[-1]}"
+        if self.remove == 0:
+            return f"split the heap of {self.heap}, {rest}"
+        return f"remove {self.remove} from the heap of {self.heap}, {rest}"
+
+    def to_dict(self) -> dict:
+        return {"heap": self.heap, "remove": self.remove, "leaves": list(self.leaves)}
+
+
+def heap_moves(code: OctalCode, h: int, split_limit: int | None = None) -> Iterator[Move]:
+    """Every move from one heap of h tokens, by k ascending; splits (a ≤ b) limited to `split_limit` per k."""
+    top = h if not code.is_finite else min(h, int(code.max_take))
+    for k in range(0, top + 1):
+        d = code.digit(k)
+        if not d:
+            continue
+        m = h - k
+        if k and d & WHOLE and m == 0:
+            yield Move(h, k, ())
+        if k and d & ONE and m >= 1:
+            yield Move(h, k, (m,))
+        if d & TWO and m >= 2:
+            last = m // 2 if split_limit is None else min(m // 2, split_limit)
+            for a in range(1, last + 1):
+                yield Move(h, k, (a, m - a))
+        if d & THREE and m >= 3:
+            count = 0
+            for a in range(1, m // 3 + 1):
+                for b in range(a, (m - a) // 2 + 1):
+                    yield Move(h, k, (a, b, m - a - b))
+                    count += 1
+                if split_limit is not None and count >= split_limit:
+                    break
+
+
+def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Validate heap sizes (non-negative integers) and keep them in the order given."""
+    out = []
+    for h in heaps:
+        if not isinstance(h, int) or isinstance(h, bool):
+            raise InvalidArgumentError(f"heap sizes are whole numbers, not {h!r}")
+        if h < 0:
+            raise InvalidArgumentError(f"heap sizes cannot be negative: {h}")
+        out.append(h)
+    if not out:
+        raise InvalidArgumentError("a position needs at least one heap")
+    return tuple(out)
+
+
+class HeapValues:
+    """G(h) for any heap h of one code: computed values, or the proven period beyond them.
+
+    Heaps up to `limit` are computed on demand; beyond it the period must be proven within
+    PROOF_BUDGET heaps, or ResourceLimitError says so.
+    """
+
+    def __init__(self, code: OctalCode, largest: int = 0, limit: int = COMPUTE_LIMIT, progress: Progress | None = None):
+        self.code = code
+        self.limit = limit
+        self.progress = progress
+        self.seq: NimSequence | None = None
+        self.ensure(largest)
+
+    def ensure(self, largest: int) -> None:
+        """Make G(0..largest) available, computing or proving as needed."""
+        if self.seq is not None and (largest < self.seq.n or self.seq.periodicity.status == "proven"):
+            return
+        if largest < self.limit:
+            self.seq = nim_sequence(self.code, until_proven=True, max_n=max(largest + 1, 4096), progress=self.progress)
+            if self.seq.n <= largest:  # not proven before the budget: compute exactly as far as needed
+                self.seq = nim_sequence(self.code, largest + 1, progress=self.progress)
+            return
+        self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress)
+        if self.seq.periodicity.status != "proven":
+            raise ResourceLimitError(
+                f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes, and no period of {self.code} "
+                f"is proven within {PROOF_BUDGET:,} heaps"
+            )
+
+    def __call__(self, h: int) -> int:
+        self.ensure(h)
+        return self.seq.value(h)
+
+
+@dataclass
+class Solution:
+    """Who wins a position and how: the `--json` shape of `octal solve`."""
+
+    code: OctalCode
+    heaps: tuple[int, ...]
+    play: str
+    outcome: str
+    winning_moves: list[Move]
+    truncated: bool = False
+    values: list[int] = field(default_factory=list)
+    method: str = "nim-sum"
+    best_try: Move | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "code": str(self.code),
+            "heaps": list(self.heaps),
+            "play": self.play,
+            "outcome": self.outcome,
+            "winning_moves": [m.to_dict() for m in self.winning_moves],
+            "winning_moves_truncated": self.truncated,
+            "method": self.method,
+        }
+
+
+def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues | None = None) -> Solution:
+    """Normal play: P iff the nim-sum of G(h) is 0; the winning moves leave nim-sum 0."""
+    heaps = parse_heaps(heaps)
+    values = values or HeapValues(code, max(heaps))
+    g = [values(h) for h in heaps]
+    total = 0
+    for x in g:
+        total ^= x
+    moves: list[Move] = []
+    truncated = False
+    if total:
+        for h in sorted(set(heaps)):
+            target = values(h) ^ total
+            huge = h > SCAN_LIMIT
+            for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if huge else None):
+                v = 0
+                for leaf in mv.leaves:
+                    v ^= values(leaf)
+                if v == target:
+                    moves.append(mv)
+                    if len(moves) >= MOVE_LIMIT:
+                        truncated = True
+                        break
+            truncated = truncated or (huge and len(moves) > 0)
+            if len(moves) >= MOVE_LIMIT:
+                break
+    return Solution(code, heaps, "normal", "N" if total else "P", sorted(moves), truncated, g)
+
