@@ -72,7 +72,7 @@ def heap_moves(code: OctalCode, h: int, split_limit: int | None = None) -> Itera
 
 
 def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Validate heap sizes (non-negative integers) and keep them in the order given."""
+    """Validate heap sizes (non-negative integers) and keep them in the order given (empty: no heaps)."""
     out = []
     for h in heaps:
         if not isinstance(h, int) or isinstance(h, bool):
@@ -80,8 +80,6 @@ def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
         if h < 0:
             raise InvalidArgumentError(f"heap sizes cannot be negative: {h}")
         out.append(h)
-    if not out:
-        raise InvalidArgumentError("a position needs at least one heap")
     return tuple(out)
 
 
@@ -149,7 +147,7 @@ class Solution:
 def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues | None = None) -> Solution:
     """Normal play: P iff the nim-sum of G(h) is 0; the winning moves leave nim-sum 0."""
     heaps = parse_heaps(heaps)
-    values = values or HeapValues(code, max(heaps))
+    values = values or HeapValues(code, max(heaps, default=0))
     g = [values(h) for h in heaps]
     total = 0
     for x in g:

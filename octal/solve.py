@@ -15,7 +15,7 @@ def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progr
 
         sol = misere_solution(code, heaps)
     else:
-        sol = normal_solution(code, heaps, HeapValues(code, max(heaps), progress=progress))
+        sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
     sol.best_try = _best_try(code, heaps) if sol.outcome == "P" else None
     return sol
 
