@@ -285,6 +285,42 @@ def play(
 
 @app.command()
 @friendly
+def graph(
+    family: Annotated[Optional[str], typer.Argument(
+        help="path:N, cycle:N, star:N, complete:N, grid:WxH, petersen or random:N:P:SEED.")] = None,
+    edges: Annotated[Optional[str], typer.Option("--edges", help="An edge-list file: one 'u v' per line.")] = None,
+    graph6: Annotated[Optional[str], typer.Option("--graph6", help="A graph6 string.")] = None,
+    game: Annotated[str, typer.Option("--game", help="node-kayles or clique.")] = "node-kayles",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+) -> None:
+    """Node Kayles (or the clique-forming game) on a graph: value, outcome, every winning vertex."""
+    from .errors import InvalidArgumentError
+    from .graphs import MAX_STATES, graph_from_graph6, named_graph, read_edge_list, solve_graph
+    from .progress import ProgressLine
+
+    given = [x for x in (family, edges, graph6) if x is not None]
+    if len(given) != 1:
+        raise InvalidArgumentError("name exactly one graph: a family (path:10), --edges FILE or --graph6 STRING")
+    g = named_graph(family) if family else read_edge_list(edges) if edges else graph_from_graph6(graph6)
+    line = ProgressLine(label="states", enabled=False if quiet else None)
+    result = solve_graph(g, game, progress=lambda states: line(states, MAX_STATES, 0))
+    line.close()
+    if as_json:
+        _echo_json(result.to_dict())
+        return
+    typer.echo(f"{game} on {family or edges or 'graph6 ' + graph6}: {g.n} vertices, {g.edges} edges")
+    typer.echo(f"value    {result.value}")
+    if result.outcome == "N":
+        typer.echo("outcome  N: the player to move wins")
+        typer.echo(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
+    else:
+        typer.echo("outcome  P: the player to move loses — every vertex loses against perfect play")
+    typer.echo(f"search   {result.states:,} component states")
+
+
+@app.command()
+@friendly
 def show(game: Annotated[str, typer.Argument(help="An octal code or a preset name.")]) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
     from .presets import resolve

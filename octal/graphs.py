@@ -1,0 +1,413 @@
+"""Node Kayles and the clique-forming game on simple undirected graphs, by exact memoized search.
+
+Node Kayles: a move picks a vertex and deletes it with its neighbours; the last player to move wins.
+The remaining graph falls apart into connected components whose Grundy values nim-sum (Sprague–Grundy),
+so the search works per component: vertex subsets are bitmasks, and components are cached by an exact
+canonical form (colour refinement, then the least adjacency code over the orderings it allows), so
+isomorphic components are solved once. On a path of n vertices Node Kayles is the octal game 0.137.
+The clique-forming game: players add a vertex adjacent to every vertex chosen so far; last to move wins.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
+
+MAX_VERTICES = 120
+MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
+PYTHON_MAX_STATES = 2_000_000  # graphs of more than 64 vertices run in Python
+CANON_LIMIT = 14  # components up to this size get an exact canonical form
+PERMUTATION_LIMIT = 2_000  # orderings tried per canonical form before falling back to the vertex set
+
+
+@dataclass(frozen=True)
+class Graph:
+    """n vertices 0..n−1 with adjacency bitmasks; `labels` are the names shown to the user."""
+
+    n: int
+    adj: tuple[int, ...]
+    labels: tuple = ()
+
+    @property
+    def edges(self) -> int:
+        return sum(bin(a).count("1") for a in self.adj) // 2
+
+    def label(self, v: int):
+        return self.labels[v] if self.labels else v
+
+
+def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
+    """A simple graph from (u, v) pairs on vertices 0..n−1 (n defaults to 1 + the largest vertex)."""
+    edges = [(int(u), int(v)) for u, v in edges]
+    if n is None:
+        n = 1 + max((max(u, v) for u, v in edges), default=-1)
+    adj = [0] * n
+    for u, v in edges:
+        if not (0 <= u < n and 0 <= v < n):
+            raise InvalidArgumentError(f"edge ({u}, {v}) names a vertex outside 0..{n - 1}")
+        if u == v:
+            raise InvalidArgumentError(f"loop at vertex {u}: graphs must be simple")
+        adj[u] |= 1 << v
+        adj[v] |= 1 << u
+    return Graph(n, tuple(adj), tuple(labels) if labels else ())
+
+
+def graph_from_networkx(g) -> Graph:
+    """A networkx graph (any hashable node names) as a Graph; node names become labels."""
+    nodes = list(g.nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    return graph_from_edges([(index[u], index[v]) for u, v in g.edges if u != v], len(nodes), nodes)
+
+
+def graph_from_graph6(text: str) -> Graph:
+    """Decode a graph6 string (McKay's format; n < 258048)."""
+    s = text.strip()
+    if s.startswith(">>graph6<<"):
+        s = s[10:]
+    try:
+        data = [ord(c) - 63 for c in s]
+        if not data or any(not 0 <= x < 64 for x in data):
+            raise ValueError
+        if data[0] < 63:
+            n, rest = data[0], data[1:]
+        elif len(data) >= 4 and data[1] < 63:
+            n, rest = (data[1] << 12) | (data[2] << 6) | data[3], data[4:]
+        else:
+            raise ValueError
+        bits = [(x >> (5 - i)) & 1 for x in rest for i in range(6)]
+        need = n * (n - 1) // 2
+        if len(bits) < need or len(rest) != math.ceil(need / 6):
+            raise ValueError
+    except ValueError:
+        raise InvalidArgumentError(f"not a graph6 string: {text!r}") from None
+    edges, k = [], 0
+    for v in range(1, n):
+        for u in range(v):
+            if bits[k]:
+                edges.append((u, v))
+            k += 1
+    return graph_from_edges(edges, n)
+
+
+def read_edge_list(path: str | Path) -> Graph:
+    """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex)."""
+    p = Path(path)
+    try:
+        lines = p.read_text().splitlines()
+    except OSError as exc:
+        raise DataFileError(f"cannot read {p}: {exc.strerror}") from exc
+    names: dict[str, int] = {}
+    edges = []
+    for no, line in enumerate(lines, 1):
+        words = line.split("#", 1)[0].replace(",", " ").split()
+        if not words:
+            continue
+        if len(words) > 2:
+            raise DataFileError(f"{p}, line {no}: expected 'u v', got {line.strip()!r}")
+        ids = [names.setdefault(w, len(names)) for w in words]
+        if len(ids) == 2:
+            if ids[0] == ids[1]:
+                raise DataFileError(f"{p}, line {no}: a loop at {words[0]} (graphs must be simple)")
+            edges.append(tuple(ids))
+    labels = [int(w) if w.lstrip("-").isdigit() else w for w in names]
+    return graph_from_edges(edges, len(names), labels)
+
+
+def named_graph(spec: str) -> Graph:
+    """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, petersen, random:N:P:SEED."""
+    name, _, arg = spec.partition(":")
+    name = name.strip().lower()
+    try:
+        if name == "petersen":
+            outer = [(i, (i + 1) % 5) for i in range(5)]
+            spokes = [(i, i + 5) for i in range(5)]
+            inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+            return graph_from_edges(outer + spokes + inner, 10)
+        if name == "grid":
+            w, h = (int(x) for x in arg.lower().split("x"))
+            _positive(w * h, spec)
+            edges = [(y * w + x, y * w + x + 1) for y in range(h) for x in range(w - 1)]
+            edges += [(y * w + x, (y + 1) * w + x) for y in range(h - 1) for x in range(w)]
+            return graph_from_edges(edges, w * h)
+        if name == "random":
+            n_text, p_text, seed_text = arg.split(":")
+            n, p, seed = int(n_text), float(p_text), int(seed_text)
+            _positive(n, spec)
+            if not 0 <= p <= 1:
+                raise InvalidArgumentError(f"{spec}: the edge probability must be between 0 and 1")
+            rng = random.Random(seed)
+            return graph_from_edges([(u, v) for u, v in itertools.combinations(range(n), 2) if rng.random() < p], n)
+        n = int(arg)
+    except (ValueError, TypeError):
+        raise InvalidArgumentError(
+            f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, petersen or random:N:P:SEED"
+        ) from None
+    _positive(n, spec)
+    if name == "path":
+        return graph_from_edges([(i, i + 1) for i in range(n - 1)], n)
+    if name == "cycle":
+        if n < 3:
+            raise InvalidArgumentError(f"{spec}: a cycle needs at least 3 vertices")
+        return graph_from_edges([(i, (i + 1) % n) for i in range(n)], n)
+    if name == "star":
+        return graph_from_edges([(0, i) for i in range(1, n + 1)], n + 1)
+    if name == "complete":
+        return graph_from_edges(list(itertools.combinations(range(n), 2)), n)
+    raise InvalidArgumentError(f"unknown graph family {name!r}: path, cycle, star, complete, grid, petersen, random")
+
+
+def _positive(n: int, spec: str) -> None:
+    if n <= 0:
+        raise InvalidArgumentError(f"{spec}: the graph needs at least one vertex")
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@dataclass
+class GraphResult:
+    """Value, outcome and winning vertices: the `--json` shape of `octal graph`."""
+
+    game: str
+    graph: Graph
+    value: int
+    winning_vertices: list
+    states: int
+
+    @property
+    def outcome(self) -> str:
+        return "N" if self.value else "P"
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "vertices": self.graph.n,
+            "edges": self.graph.edges,
+            "value": self.value,
+            "outcome": self.outcome,
+            "winning_vertices": self.winning_vertices,
+        }
+
+
+class NodeKayles:
+    """Grundy values of vertex subsets of one graph, component by component.
+
+    Graphs of at most 64 vertices run in the compiled kernel (octal/kernels/graph.py), memoized by
+    vertex set; larger ones run here in Python, where components are also cached by an exact canonical
+    form so isomorphic ones are solved once (a canonical form costs more than a compiled state, so
+    the compiled path does without).
+    """
+
+    def __init__(self, graph: Graph, max_states: int = MAX_STATES, progress: Callable[[int], None] | None = None):
+        if graph.n > MAX_VERTICES:
+            raise ResourceLimitError(f"{graph.n} vertices is beyond exact search (limit {MAX_VERTICES})")
+        self.g = graph
+        self.closed = tuple(a | (1 << v) for v, a in enumerate(graph.adj))  # N[v]
+        self.by_set: dict[int, int] = {}
+        self.by_form: dict[tuple, int] = {}
+        self.max_states = max_states
+        self.progress = progress
+        self.states = 0
+        self.compiled = graph.n <= 64
+        if not self.compiled:
+            self.max_states = min(max_states, PYTHON_MAX_STATES)
+        if self.compiled:
+            import numpy as np
+
+            from .kernels.graph import neighbour_table
+
+            self._adj = np.array(graph.adj, dtype=np.uint64) if graph.n else np.zeros(1, np.uint64)
+            self._closed = np.array(self.closed, dtype=np.uint64) if graph.n else np.zeros(1, np.uint64)
+            self._T = neighbour_table(self._adj)
+            self._keys = np.zeros(1 << 12, np.uint64)
+            self._vals = np.zeros(1 << 12, np.uint8)
+
+    def _compiled_value(self, mask: int) -> int | None:
+        """The kernel's answer, or None when a value reached 64 (then Python takes over)."""
+        import numpy as np
+
+        from .kernels.graph import node_kayles_value
+
+        # the kernel runs in slices of the state budget so progress can be shown between them
+        while True:
+            budget = min(self.max_states, self.states + 200_000)
+            value, self._keys, self._vals, count, status = node_kayles_value(
+                self._adj, self._closed, self._T, np.uint64(mask), self._keys, self._vals, self.states, budget
+            )
+            self.states = int(count)
+            if status == 0:
+                return int(value)
+            if status == 2:
+                self.compiled = False
+                return None
+            if self.states >= self.max_states:
+                raise self._too_big()
+            if self.progress is not None:
+                self.progress(self.states)
+
+    def _too_big(self) -> ResourceLimitError:
+        return ResourceLimitError(
+            f"Node Kayles on this graph needs more than {self.max_states:,} component states; "
+            f"it is beyond exact search here ({self.g.n} vertices, {self.g.edges} edges)"
+        )
+
+    def components(self, mask: int) -> list[int]:
+        """The vertex sets of the connected components of the subgraph induced by `mask`."""
+        out = []
+        adj = self.g.adj
+        while mask:
+            comp = frontier = mask & -mask
+            while frontier:
+                nxt = 0
+                for v in _bits(frontier):
+                    nxt |= adj[v]
+                frontier = nxt & mask & ~comp
+                comp |= frontier
+            out.append(comp)
+            mask &= ~comp
+        return out
+
+    def value(self, mask: int | None = None) -> int:
+        """Grundy value of the subgraph induced by `mask` (all vertices when None): nim-sum of components."""
+        if mask is None:
+            mask = (1 << self.g.n) - 1
+        if self.compiled:
+            v = self._compiled_value(mask)
+            if v is not None:
+                return v
+        total = 0
+        for comp in self.components(mask):
+            total ^= self._component(comp)
+        return total
+
+    def _component(self, comp: int) -> int:
+        cached = self.by_set.get(comp)
+        if cached is not None:
+            return cached
+        size = _popcount(comp)
+        form = self._canonical(comp, size) if size <= CANON_LIMIT else None
+        if form is not None and form in self.by_form:
+            v = self.by_form[form]
+        else:
+            v = self._solve(comp, size)
+            if form is not None:
+                self.by_form[form] = v
+        self.by_set[comp] = v
+        return v
+
+    def _solve(self, comp: int, size: int) -> int:
+        self.states += 1
+        if self.states > self.max_states:
+            raise self._too_big()
+        if self.progress is not None and self.states % 20_000 == 0:
+            self.progress(self.states)
+        adj = self.g.adj
+        if all(adj[v] & comp == comp & ~(1 << v) for v in _bits(comp)):
+            return 1  # a clique: every move ends it
+        options = set()
+        for v in _bits(comp):
+            rest = comp & ~self.closed[v]
+            x = 0
+            for c in self.components(rest):
+                x ^= self._component(c)
+            options.add(x)
+        g = 0
+        while g in options:
+            g += 1
+        return g
+
+    def _canonical(self, comp: int, size: int) -> tuple | None:
+        """An exact canonical form of the component, or None when too many orderings remain."""
+        verts = list(_bits(comp))
+        adj = self.g.adj
+        local = {v: i for i, v in enumerate(verts)}
+        nbrs = [[local[u] for u in _bits(adj[v] & comp)] for v in verts]
+        colour = [len(x) for x in nbrs]
+        for _ in range(size):  # colour refinement to a stable partition
+            sig = [(colour[i], tuple(sorted(colour[j] for j in nbrs[i]))) for i in range(size)]
+            ranks = {s: r for r, s in enumerate(sorted(set(sig)))}
+            new = [ranks[s] for s in sig]
+            if len(set(new)) == len(set(colour)):
+                colour = new
+                break
+            colour = new
+        classes = [sorted(i for i in range(size) if colour[i] == c) for c in sorted(set(colour))]
+        count = 1
+        for cls in classes:
+            count *= math.factorial(len(cls))
+            if count > PERMUTATION_LIMIT:
+                return None
+        best = None
+        for perm_parts in itertools.product(*(itertools.permutations(c) for c in classes)):
+            order = [i for part in perm_parts for i in part]
+            pos = {v: k for k, v in enumerate(order)}
+            code = tuple(sorted((min(pos[i], pos[j]), max(pos[i], pos[j])) for i in range(size) for j in nbrs[i] if i < j))
+            if best is None or code < best:
+                best = code
+        return (size, tuple(len(c) for c in classes), best)
+
+    def winning_vertices(self) -> list[int]:
+        """Vertices whose move leaves value 0."""
+        full = (1 << self.g.n) - 1
+        return [v for v in range(self.g.n) if self.value(full & ~self.closed[v]) == 0]
+
+
+class CliqueGame:
+    """The clique-forming game: the state is the set of vertices adjacent to everything chosen so far."""
+
+    def __init__(self, graph: Graph, max_states: int = MAX_STATES, progress: Callable[[int], None] | None = None):
+        if graph.n > MAX_VERTICES:
+            raise ResourceLimitError(f"{graph.n} vertices is beyond exact search (limit {MAX_VERTICES})")
+        self.g = graph
+        self.memo: dict[int, int] = {}
+        self.max_states = max_states
+        self.progress = progress
+
+    def value(self, cand: int | None = None) -> int:
+        if cand is None:
+            cand = (1 << self.g.n) - 1
+        cached = self.memo.get(cand)
+        if cached is not None:
+            return cached
+        if len(self.memo) >= self.max_states:
+            raise ResourceLimitError(f"the clique game on this graph needs more than {self.max_states:,} states")
+        options = {self.value(cand & self.g.adj[v]) for v in _bits(cand)}
+        g = 0
+        while g in options:
+            g += 1
+        self.memo[cand] = g
+        if self.progress is not None and len(self.memo) % 20_000 == 0:
+            self.progress(len(self.memo))
+        return g
+
+    def winning_vertices(self) -> list[int]:
+        full = (1 << self.g.n) - 1
+        return [v for v in range(self.g.n) if self.value(full & self.g.adj[v]) == 0]
+
+
+GAMES = ("node-kayles", "clique")
+
+
+def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int], None] | None = None) -> GraphResult:
+    """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`."""
+    if game not in GAMES:
+        raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
+    solver = NodeKayles(graph, progress=progress) if game == "node-kayles" else CliqueGame(graph, progress=progress)
+    value = solver.value()
+    wins = [graph.label(v) for v in solver.winning_vertices()]
+    states = solver.states if isinstance(solver, NodeKayles) else len(solver.memo)
+    return GraphResult(game, graph, value, wins, states)
