@@ -13,6 +13,7 @@ import argparse
 import statistics
 import time
 
+from octal import ResourceLimitError
 from octal.graphs import NodeKayles, named_graph, solve_graph
 
 SIZES = [30, 40, 50, 55, 60]
@@ -36,12 +37,16 @@ def main() -> None:
         largest = None
         for n in SIZES:
             times, states = [], []
-            for seed in SEEDS:
-                g = named_graph(f"random:{n}:{p}:{seed}")
-                t0 = time.perf_counter()
-                r = solve_graph(g)
-                times.append(time.perf_counter() - t0)
-                states.append(r.states)
+            try:
+                for seed in SEEDS:
+                    g = named_graph(f"random:{n}:{p}:{seed}")
+                    t0 = time.perf_counter()
+                    r = solve_graph(g)
+                    times.append(time.perf_counter() - t0)
+                    states.append(r.states)
+            except ResourceLimitError:
+                print(f"G({n},{p})".ljust(18) + "   beyond the state limit")
+                break
             med = statistics.median(times)
             print(f"G({n},{p})".ljust(18) + f"{med:>10.2f}{int(statistics.median(states)):>12,}")
             if max(times) > args.limit:

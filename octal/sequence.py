@@ -17,6 +17,7 @@ import numpy as np
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
 from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
+from .kernels.sparse import SMALL, fill_sparse_small
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -222,17 +223,22 @@ class GrundySequence:
         begin = self._n
         if not self._sparse_ready:
             self._rechoose_mask()
+        small = self._max < SMALL
         while self._n < stop:
             limit = int(np.iinfo(self._G.dtype).max)
-            reached, top, nrare, flag = fill_sparse(
-                self._G, self._n, stop, self._max, whole, one, two, self._rare, self._nrare, self._rval,
-                self.mask, self.e, self.k0, limit,
-            )
+            args = (self._G, self._n, stop, self._max, whole, one, two, self._rare, self._nrare, self._rval,
+                    self.mask, self.e, self.k0)
+            if small:
+                reached, top, nrare, flag = fill_sparse_small(*args)
+            else:
+                reached, top, nrare, flag = fill_sparse(*args, limit)
             self._n, self._max, self._nrare = int(reached), int(top), int(nrare)
             if flag == 1:  # a rare value never seen before: maybe a better mask now
                 self._rechoose_mask()
             elif flag == 2:
                 self._widen(self._n)
+            elif flag == 4:  # a value of 32 or more: the general kernel from here on
+                small = False
             elif flag == 3:
                 cap = 2 * len(self._rare)
                 self._rare = np.resize(self._rare, cap)
@@ -311,14 +317,17 @@ class GrundySequence:
         return max(64, min(size, max(n, 1024), 1 << 24))
 
     def _auto_choice(self, cost: dict, timed_at: dict) -> str:
-        """The kernel with the lower measured cost per heap here; the other is re-timed each time n doubles."""
+        """The kernel with the lower measured cost per heap here; the other is re-timed when n doubles."""
         if cost["sparse"] is None:
             return "sparse"
         if cost["naive"] is None:
             return "naive"
         naive = cost["naive"] * self._n
-        best, other = ("sparse", "naive") if cost["sparse"] <= naive else ("naive", "sparse")
-        return other if timed_at[other] * 2 <= self._n else best
+        if cost["sparse"] <= naive:
+            # the naive cost only grows with n: once four times dearer it is not worth timing again
+            retry = naive < 4 * cost["sparse"] and timed_at["naive"] * 2 <= self._n
+            return "naive" if retry else "sparse"
+        return "sparse" if timed_at["sparse"] * 2 <= self._n else "naive"
 
 
 @dataclass

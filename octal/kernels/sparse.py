@@ -46,16 +46,22 @@ def rare_positions(G, N, mask, e, k0):
     return out[:c].copy()
 
 
-SCAN_CHUNK = 64
+SCAN_CHUNK = 256
 
 
 @njit(cache=True)
-def _count_needed(lo, hi_rev, length, need):
-    """How many pairs (lo[i], hi_rev[length−1−i]) nim-sum to a still-needed rare value (vectorised gather)."""
-    s = 0
+def _take_needed(lo, hi_rev, length, need):
+    """Clear need[x] for every pair value x = lo[i] ^ hi_rev[length−1−i]; returns how many were cleared.
+
+    Branch-free: each pair subtracts need[x] and stores 0, so the loop runs at a steady pace whatever
+    the values, instead of mispredicting on the rare hits.
+    """
+    found = 0
     for i in range(length):
-        s += need[lo[i] ^ hi_rev[length - 1 - i]]
-    return s
+        x = lo[i] ^ hi_rev[length - 1 - i]
+        found += need[x]
+        need[x] = 0
+    return found
 
 
 @njit(cache=True)
@@ -120,13 +126,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
                 hi = min(a_end, m // 2 + 1)
                 if hi <= a:
                     continue
-                length = hi - a
-                if _count_needed(G[a:hi], G[m - hi + 1 : m - a + 1], length, need):
-                    for i in range(length):
-                        x = G[a + i] ^ G[m - a - i]
-                        if need[x]:
-                            need[x] = 0
-                            missing -= 1
+                missing -= _take_needed(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a, need)
             a = a_end
         v = c
         if missing:  # the least rare value no pair produced is the mex
@@ -173,3 +173,103 @@ def walsh_hadamard(h):
                 h[j + step] = a - b
         step *= 2
     return h
+
+
+@njit(cache=True, inline="always")
+def _popcount64(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _ctz64(x):
+    """Trailing zeros of a non-zero word."""
+    return _popcount64((x & (~x + np.uint64(1))) - np.uint64(1))
+
+
+@njit(cache=True)
+def _or_onehot_rev(lo, hi_rev, length):
+    """OR of 1 << (lo[i] ^ hi_rev[length−1−i]): the scan of split pairs as one vectorised reduction."""
+    acc = np.uint64(0)
+    for i in range(length):
+        acc |= np.uint64(1) << np.uint64(lo[i] ^ hi_rev[length - 1 - i])
+    return acc
+
+
+SMALL = 32  # the small-value kernel holds every option set in one 64-bit word
+
+
+@njit(cache=True)
+def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, e, k0):
+    """fill_sparse for values below 32: marks, candidate and scan all live in 64-bit words.
+
+    Same method and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 32
+    (nothing stored), so the driver continues with the general kernel.
+    """
+    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
+    for x in range(64):
+        if _parity(np.int64(x) & mask) == 1:
+            common0 |= np.uint64(1) << np.uint64(x)
+    common1 = ~common0
+    known = np.uint64(0)
+    for i in range(nrare):
+        known |= np.uint64(1) << np.uint64(rval[i])
+    nk = two.shape[0]
+    for n in range(start, stop):
+        ex = np.uint64(0)
+        for k in whole:
+            if k == n:
+                ex |= np.uint64(1)
+        for k in one:
+            if k >= n:
+                break
+            ex |= np.uint64(1) << np.uint64(G[n - k])
+        flip = 0
+        top_m = 0
+        for j in range(nk):
+            m = n - two[j]
+            if m < 2:
+                break
+            flip = e & (m & 1)
+            if m > top_m:
+                top_m = m
+            for i in range(nrare):
+                r = rare[i]
+                if r >= m:
+                    break
+                if r == 0:
+                    continue
+                ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
+        avail = (common1 if flip else common0) & ~ex
+        if avail == np.uint64(0):
+            return n, maxv, nrare, 4
+        c = _ctz64(avail)
+        below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
+        a = 1
+        half = top_m // 2
+        while below != np.uint64(0) and a <= half:
+            a_end = min(a + 64, half + 1)
+            for j in range(nk):
+                m = n - two[j]
+                hi = min(a_end, m // 2 + 1)
+                if hi > a:
+                    below &= ~_or_onehot_rev(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a)
+            a = a_end
+        v = c if below == np.uint64(0) else _ctz64(below)
+        if v >= SMALL:
+            return n, maxv, nrare, 4
+        G[n] = v
+        if v > maxv:
+            maxv = v
+        if below != np.uint64(0):
+            if nrare == rare.shape[0]:
+                return n, maxv, nrare, 3
+            rare[nrare] = n
+            rval[nrare] = v
+            nrare += 1
+            bit = np.uint64(1) << np.uint64(v)
+            if not (known & bit):
+                return n + 1, maxv, nrare, 1
+    return stop, maxv, nrare, 0
