@@ -319,6 +319,50 @@ def graph(
     typer.echo(f"search   {result.states:,} component states")
 
 
+census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.")
+app.add_typer(census_app, name="census")
+
+
+@census_app.callback(invoke_without_command=True)
+@friendly
+def census(
+    ctx: typer.Context,
+    digits: Annotated[int, typer.Option("--digits", help="Digits after the point (3: 0.001 … 0.777).")] = 2,
+    prefix: Annotated[str, typer.Option("--prefix", help="0, 4 or both.")] = "0",
+    max_n: Annotated[int, typer.Option("--max-n", help="Heaps budget per code.")] = 2**16,
+    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: CPU count).")] = None,
+    dask: Annotated[Optional[str], typer.Option("--dask", help="'local' or a scheduler tcp://host:8786.")] = None,
+    db: Annotated[str, typer.Option("--db", help="SQLite file.")] = "octal-census.sqlite",
+    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+) -> None:
+    """Compute every code (skipping proven ones, extending open ones), then print the counts."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from .census import run_census
+    from .progress import ProgressLine
+
+    line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
+    rows = run_census(digits, prefix, max_n, workers, dask, db,
+                      progress=lambda p: line(p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}"))
+    line.close()
+    proven = sum(r["status"] == "proven" for r in rows)
+    classes = len({r["class"] for r in rows})
+    typer.echo(f"{len(rows)} codes: {proven} proven, {len(rows) - proven} open, {classes} distinct games; "
+               f"results in {db} (octal census report)")
+
+
+@census_app.command("report")
+@friendly
+def census_report(
+    fmt: Annotated[str, typer.Option("--format", help="table, csv, markdown or json.")] = "table",
+    db: Annotated[str, typer.Option("--db", help="SQLite file.")] = "octal-census.sqlite",
+) -> None:
+    """Print the census table sorted by code, with the counts and the open games."""
+    from .census import report
+
+    typer.echo(report(db, fmt))
+
+
 @app.command()
 @friendly
 def show(game: Annotated[str, typer.Argument(help="An octal code or a preset name.")]) -> None:

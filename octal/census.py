@@ -1,0 +1,328 @@
+"""Census of every octal code with up to D digits: computed until proven, classified, kept in SQLite.
+
+Each code grows geometrically until the Guy–Smith bound proves its period or --max-n is reached;
+results go into one SQLite row per code, committed one code at a time, so an interrupted census loses
+only the codes in flight and a re-run skips what is proven and extends what is open from its stored
+values. Codes are independent, so they run on a local process pool or on a Dask cluster; the results
+are the same whichever runs them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sqlite3
+import time
+import zlib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+import numpy as np
+
+from .code import parse_code
+from .errors import DataFileError, InvalidArgumentError, OctalError
+
+DEFAULT_DB = "octal-census.sqlite"
+DEFAULT_MAX_N = 1 << 16
+FIRST_BUDGET = 1 << 10
+SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
+WINDOW = 512  # values compared to find identical games and cousins
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS codes (
+    code TEXT PRIMARY KEY,
+    status TEXT NOT NULL,          -- proven / open
+    preperiod INTEGER,
+    period INTEGER,
+    max_value INTEGER,
+    n INTEGER NOT NULL,            -- heaps computed
+    kernel TEXT,
+    seconds REAL,                  -- total compute time over all runs
+    class TEXT,                    -- representative of the games identical to this one
+    cousin TEXT,                   -- 'CODE+s': this game's values are CODE's shifted by s heaps
+    vals BLOB,                     -- zlib-compressed values: all of them for open codes (to resume),
+                                   -- heaps 0..n0+p-1 (at least 2048) for proven ones
+    dtype TEXT,
+    updated TEXT
+);
+"""
+
+
+def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
+    """Every code d0.d1…dD (octal digits, D = `digits`), d0 in {0} / {4} / both, except 0.000…"""
+    if not 1 <= digits <= 6:
+        raise InvalidArgumentError(f"--digits must be between 1 and 6, not {digits}")
+    heads = {"0": ["0"], "4": ["4"], "both": ["0", "4"]}.get(prefix)
+    if heads is None:
+        raise InvalidArgumentError(f"--prefix must be 0, 4 or both, not {prefix!r}")
+    out = []
+    for head in heads:
+        for ds in itertools.product("01234567", repeat=digits):
+            body = "".join(ds)
+            if head == "0" and set(body) == {"0"}:
+                continue
+            out.append(f"{head}.{body}")
+    return out
+
+
+def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
+    """One census task (a plain function of plain data, so any worker can run it)."""
+    from .sequence import GrundySequence, nim_sequence
+
+    code = parse_code(code_text)
+    t0 = time.perf_counter()
+    values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None
+    seq = GrundySequence(code, values)
+    result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
+    p = result.periodicity
+    proven = p.status == "proven"
+    vals = np.ascontiguousarray(result.values)
+    return {
+        "code": code_text,
+        "status": "proven" if proven else "open",
+        "preperiod": p.preperiod if proven else None,
+        "period": p.period if proven else None,
+        "max_value": result.max,
+        "n": result.n,
+        "kernel": seq.last_kernel,
+        "seconds": time.perf_counter() - t0,
+        # a proven game is fixed by its values through n0 + p; keep those (at least 4·WINDOW)
+        "head": zlib.compress(vals[: max(4 * WINDOW, (p.preperiod or 0) + (p.period or 0))].tobytes()),
+        "vals": None if proven else zlib.compress(vals.tobytes()),
+        "dtype": str(vals.dtype),
+    }
+
+
+class CensusDB:
+    """The SQLite file: one row per code, written in one transaction per code."""
+
+    def __init__(self, path: str | Path = DEFAULT_DB):
+        self.path = Path(path)
+        try:
+            self.conn = sqlite3.connect(self.path)
+            self.conn.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise DataFileError(f"cannot open census database {self.path}: {exc}") from exc
+
+    def row(self, code: str) -> dict | None:
+        cur = self.conn.execute("SELECT * FROM codes WHERE code = ?", (code,))
+        r = cur.fetchone()
+        return dict(zip([d[0] for d in cur.description], r)) if r else None
+
+    def rows(self) -> list[dict]:
+        cur = self.conn.execute("SELECT * FROM codes")
+        names = [d[0] for d in cur.description]
+        return sorted((dict(zip(names, r)) for r in cur.fetchall()), key=lambda r: _code_key(r["code"]))
+
+    def store(self, res: dict) -> None:
+        old = self.row(res["code"])
+        seconds = res["seconds"] + (old["seconds"] if old else 0.0)
+        with self.conn:  # one transaction
+            self.conn.execute(
+                "INSERT OR REPLACE INTO codes (code, status, preperiod, period, max_value, n, kernel, seconds, "
+                "class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+                (res["code"], res["status"], res["preperiod"], res["period"], res["max_value"], res["n"],
+                 res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
+                 time.strftime("%Y-%m-%dT%H:%M:%S")),
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _code_key(code: str):
+    head, body = code.split(".")
+    return (head, body)
+
+
+@dataclass
+class CensusProgress:
+    """What the progress display shows."""
+
+    done: int
+    total: int
+    proven: int
+    open: int
+    slowest: str
+
+
+def _executor(workers: int, dask: str | None):
+    """A concurrent.futures-style executor: a process pool, or a Dask client (LocalCluster or remote)."""
+    if dask is None:
+        return ProcessPoolExecutor(max_workers=workers), None
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise OctalError("--dask needs Dask: pip install 'octal[dask]'") from None
+    if dask == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+        return client.get_executor(), (client, cluster)
+    try:
+        client = Client(dask, timeout=10)
+    except OSError as exc:
+        raise OctalError(f"cannot reach the Dask scheduler at {dask}: {exc}") from None
+    return client.get_executor(), (client, None)
+
+
+def run_census(
+    digits: int,
+    prefix: str = "0",
+    max_n: int = DEFAULT_MAX_N,
+    workers: int | None = None,
+    dask: str | None = None,
+    db: str | Path = DEFAULT_DB,
+    progress: Callable[[CensusProgress], None] | None = None,
+    codes: Iterable[str] | None = None,
+) -> list[dict]:
+    """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
+    if max_n < 64:
+        raise InvalidArgumentError(f"--max-n must be at least 64, not {max_n}")
+    workers = workers or os.cpu_count() or 1
+    todo_codes = list(codes) if codes is not None else enumerate_codes(digits, prefix)
+    store = CensusDB(db)
+    try:
+        todo = []
+        for c in todo_codes:
+            r = store.row(c)
+            if r and (r["status"] == "proven" or r["n"] >= max_n):
+                continue
+            todo.append((c, r["vals"] if r else None, r["dtype"] if r else None))
+        done = len(todo_codes) - len(todo)
+        counts = {"proven": 0, "open": 0}
+        for r in store.rows():
+            if r["code"] in set(todo_codes) and r["status"] == "proven":
+                counts["proven"] += 1
+        slowest = ("", 0.0)
+        if todo:
+            executor, owned = _executor(workers, dask)
+            try:
+                futures = {executor.submit(compute_code, c, max_n, v, dt): c for c, v, dt in todo}
+                for fut in as_completed(futures):
+                    res = fut.result()
+                    store.store(res)
+                    done += 1
+                    counts[res["status"]] += 1
+                    if res["seconds"] > slowest[1]:
+                        slowest = (res["code"], res["seconds"])
+                    if progress is not None:
+                        progress(CensusProgress(done, len(todo_codes), counts["proven"], counts["open"],
+                                                f"{slowest[0]} ({slowest[1]:.1f} s)"))
+            finally:
+                if owned is None:
+                    executor.shutdown(cancel_futures=True)
+                else:
+                    client, cluster = owned
+                    client.close()
+                    if cluster is not None:
+                        cluster.close()
+        classify(store)
+        wanted = set(todo_codes)
+        return [r for r in store.rows() if r["code"] in wanted]
+    finally:
+        store.close()
+
+
+def _values(row: dict) -> np.ndarray:
+    return np.frombuffer(zlib.decompress(row["vals"]), dtype=row["dtype"])
+
+
+def _extended(row: dict, length: int) -> np.ndarray | None:
+    """The first `length` values: stored ones, continued through the proven period."""
+    v = _values(row).astype(np.int64)
+    if len(v) >= length:
+        return v[:length]
+    if row["status"] != "proven":
+        return None
+    n0, p = row["preperiod"], row["period"]
+    idx = np.arange(length)
+    base = np.where(idx < n0, idx, n0 + (idx - n0) % p)
+    if base.max() >= len(v):
+        return None
+    return v[base]
+
+
+def classify(store: CensusDB) -> None:
+    """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
+    rows = store.rows()
+    seqs = {}
+    for r in rows:
+        length = 4 * WINDOW
+        if r["status"] == "open":
+            length = min(length, r["n"])
+        e = _extended(r, length)
+        if e is not None:
+            seqs[r["code"]] = e
+    classes: dict[tuple, str] = {}
+    cls_of = {}
+    for r in rows:
+        if r["code"] not in seqs:
+            continue
+        if r["status"] == "proven":
+            head = _extended(r, r["preperiod"] + r["period"])  # these values fix a proven game forever
+            key = ("proven", r["preperiod"], r["period"], head.tobytes())
+        else:
+            key = ("open", r["n"], seqs[r["code"]].tobytes())
+        cls_of[r["code"]] = classes.setdefault(key, r["code"])
+    by_head = {}
+    for code, s in seqs.items():
+        if len(s) >= WINDOW + max(SHIFTS):
+            by_head.setdefault(s[:WINDOW].tobytes(), []).append(code)
+    cousin = {}
+    for code, s in seqs.items():
+        for shift in SHIFTS:
+            if len(s) < WINDOW + shift:
+                continue
+            for other in by_head.get(s[shift : shift + WINDOW].tobytes(), []):
+                if other != code and cls_of.get(other) != cls_of.get(code):
+                    t = seqs[other]
+                    m = min(len(s) - shift, len(t))
+                    if np.array_equal(s[shift : shift + m], t[:m]):
+                        cousin.setdefault(code, f"{cls_of.get(other, other)}+{shift}")
+    with store.conn:
+        for code, c in cls_of.items():
+            store.conn.execute("UPDATE codes SET class = ?, cousin = ? WHERE code = ?", (c, cousin.get(code), code))
+
+
+def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
+    """The census as a table (the literature's layout), csv, markdown or json, with the counts."""
+    path = Path(db)
+    if not path.exists():
+        raise DataFileError(f"no census database at {path}: run 'octal census --digits D' first")
+    store = CensusDB(path)
+    rows = store.rows()
+    store.close()
+    cols = ["code", "status", "preperiod", "period", "max_value", "n", "kernel", "seconds", "class", "cousin"]
+    proven = sum(r["status"] == "proven" for r in rows)
+    if fmt == "json":
+        return json.dumps({"proven": proven, "open": len(rows) - proven,
+                           "codes": [{k: r[k] for k in cols} for r in rows]})
+    if fmt == "csv":
+        lines = [",".join(cols)] + [",".join("" if r[k] is None else str(r[k]) for k in cols) for r in rows]
+        return "\n".join(lines)
+    if fmt not in ("table", "markdown"):
+        raise InvalidArgumentError(f"--format must be table, csv, markdown or json, not {fmt!r}")
+    head = ["code", "status", "preperiod", "period", "max", "heaps computed", "same game as", "cousin of"]
+    body = []
+    for r in rows:
+        body.append([
+            r["code"], r["status"], "" if r["preperiod"] is None else f"{r['preperiod']:,}",
+            "" if r["period"] is None else f"{r['period']:,}", str(r["max_value"]), f"{r['n']:,}",
+            r["class"] if r["class"] and r["class"] != r["code"] else "", r["cousin"] or "",
+        ])
+    if fmt == "markdown":
+        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        out += ["| " + " | ".join(b) + " |" for b in body]
+    else:
+        widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
+        out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+        out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
+    opened = [r for r in rows if r["status"] == "open"]
+    out.append("")
+    out.append(f"{len(rows)} codes: {proven} proven, {len(opened)} open")
+    if opened:
+        out.append("open: " + ", ".join(f"{r['code']} (to {r['n']:,})" for r in opened[:60]) + (" …" if len(opened) > 60 else ""))
+    return "\n".join(out)

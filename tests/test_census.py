@@ -1,0 +1,124 @@
+"""The census: enumeration, published facts, resume, equivalences, pool versus a real Dask LocalCluster."""
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from octal import nim_sequence
+from octal.census import CensusDB, _values, enumerate_codes, report, run_census
+from octal.cli import app
+
+
+def test_enumeration_counts():
+    assert len(enumerate_codes(3, "0")) == 511
+    assert len(enumerate_codes(3, "both")) == 1023
+    assert enumerate_codes(1, "0") == [f"0.{d}" for d in range(1, 8)]
+
+
+@pytest.mark.parametrize(
+    "code, preperiod, period, max_n",
+    [("0.156", 3479, 349, 2**15), ("0.165", 5181, 1550, 2**15), ("0.356", 7315, 142, 2**15),
+     ("0.644", 3256, 442, 2**15), ("0.127", 46578, 4, 2**18), ("0.16", 105351, 149459, 2**20),
+     ("0.56", 326640, 144, 2**21)],
+)
+def test_published_periods(tmp_path, code, preperiod, period, max_n):
+    rows = run_census(0, codes=[code], max_n=max_n, workers=1, db=tmp_path / "c.sqlite")
+    (row,) = rows
+    assert (row["status"], row["preperiod"], row["period"]) == ("proven", preperiod, period)
+
+
+def test_two_digit_census_classes_and_cousins(tmp_path):
+    db = tmp_path / "c.sqlite"
+    rows = {r["code"]: r for r in run_census(2, "0", 4096, workers=2, db=db)}
+    assert len(rows) == 63
+    assert rows["0.07"]["status"] == "proven" and (rows["0.07"]["preperiod"], rows["0.07"]["period"]) == (53, 34)
+    assert rows["0.77"]["period"] == 12 and rows["0.77"]["preperiod"] == 71
+    # 0.20, 0.21, 0.24, 0.25 play the same game as 0.05 (checked here against the values themselves)
+    for c in ["0.20", "0.21", "0.24", "0.25"]:
+        assert rows[c]["class"] == "0.05"
+        assert np.array_equal(nim_sequence(c, 500).values, nim_sequence("0.05", 500).values)
+    rows3 = {r["code"]: r for r in run_census(0, codes=["0.137", "0.07"], max_n=4096, workers=1, db=tmp_path / "d.sqlite")}
+    assert rows3["0.07"]["cousin"] == "0.137+1"
+    g07, g137 = nim_sequence("0.07", 300).values, nim_sequence("0.137", 300).values
+    assert np.array_equal(g07[1:], g137[:-1])
+
+
+def test_rerun_skips_proven_and_extends_open_from_stored_values(tmp_path):
+    db = tmp_path / "c.sqlite"
+    run_census(0, codes=["0.6", "0.77"], max_n=1024, workers=1, db=db)
+    store = CensusDB(db)
+    first = {r["code"]: r for r in store.rows()}
+    store.close()
+    assert first["0.6"]["status"] == "open" and first["0.6"]["n"] == 1024
+    rows = {r["code"]: r for r in run_census(0, codes=["0.6", "0.77"], max_n=8192, workers=1, db=db)}
+    assert rows["0.6"]["n"] == 8192 and rows["0.77"]["updated"] == first["0.77"]["updated"]
+    assert np.array_equal(_values(rows["0.6"]), nim_sequence("0.6", 8192).values)
+
+
+def test_pool_and_dask_local_cluster_agree(tmp_path):
+    pytest.importorskip("dask.distributed")
+    codes = enumerate_codes(2, "0")[:24]
+    keep = ["code", "status", "preperiod", "period", "max_value", "n", "class", "cousin"]
+    pool = run_census(0, codes=codes, max_n=4096, workers=2, db=tmp_path / "pool.sqlite")
+    dask = run_census(0, codes=codes, max_n=4096, workers=2, dask="local", db=tmp_path / "dask.sqlite")
+    assert [{k: r[k] for k in keep} for r in pool] == [{k: r[k] for k in keep} for r in dask]
+
+
+def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):
+    db = tmp_path / "c.sqlite"
+    cmd = [sys.executable, "-m", "octal.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",
+           "--db", str(db), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 120
+        count = 0
+        while time.time() < deadline and count < 20:
+            time.sleep(0.2)
+            if db.exists():
+                try:
+                    count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM codes").fetchone()[0]
+                except sqlite3.Error:
+                    count = 0
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    rows = sqlite3.connect(db).execute("SELECT code, status, n FROM codes").fetchall()
+    assert 0 < len(rows) < 511 and all(n >= 1024 for _, _, n in rows)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM codes").fetchone()[0] == 511
+
+
+def test_report_formats(tmp_path):
+    db = tmp_path / "c.sqlite"
+    run_census(1, "0", 4096, workers=1, db=db)
+    table = report(db, "table")
+    assert table.splitlines()[0].startswith("code") and "7 codes:" in table
+    doc = json.loads(report(db, "json"))
+    assert doc["proven"] + doc["open"] == 7 and doc["codes"][0]["code"] == "0.1"
+    assert report(db, "markdown").startswith("| code |")
+    assert report(db, "csv").splitlines()[0].startswith("code,status,preperiod,period")
+
+
+runner = CliRunner()
+
+
+def test_cli(tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    r = runner.invoke(app, ["census", "--digits", "1", "--db", db, "--workers", "1", "--quiet"])
+    assert r.exit_code == 0 and "7 codes" in r.output
+    r = runner.invoke(app, ["census", "report", "--db", db, "--format", "markdown"])
+    assert r.exit_code == 0 and "| 0.7 |" in r.output
+    r = runner.invoke(app, ["census", "report", "--db", str(tmp_path / "none.sqlite")])
+    assert r.exit_code == 2 and "no census database" in r.output
+    r = runner.invoke(app, ["census", "--digits", "9", "--db", db])
+    assert r.exit_code == 2 and "--digits" in r.output
