@@ -46,7 +46,8 @@ def rare_positions(G, N, mask, e, k0):
     return out[:c].copy()
 
 
-SCAN_CHUNK = 256
+SCAN_CHUNK = 32
+SCAN_CHUNK_MAX = 512
 
 
 @njit(cache=True)
@@ -119,8 +120,10 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
                 missing += 1
         a = 1
         half = top_m // 2
+        chunk = SCAN_CHUNK
         while missing and a <= half:
-            a_end = min(a + SCAN_CHUNK, half + 1)
+            a_end = min(a + chunk, half + 1)
+            chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
             for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
                 m = n - two[j]
                 hi = min(a_end, m // 2 + 1)
@@ -249,8 +252,10 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
         below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
         a = 1
         half = top_m // 2
+        chunk = 16
         while below != np.uint64(0) and a <= half:
-            a_end = min(a + 64, half + 1)
+            a_end = min(a + chunk, half + 1)
+            chunk = min(2 * chunk, 256)
             for j in range(nk):
                 m = n - two[j]
                 hi = min(a_end, m // 2 + 1)
