@@ -325,8 +325,10 @@ class GrundySequence:
         naive = cost["naive"] * self._n
         if cost["sparse"] <= naive:
             # the naive cost only grows with n: once four times dearer it is not worth timing again
-            retry = naive < 4 * cost["sparse"] and timed_at["naive"] * 2 <= self._n
-            return "naive" if retry else "sparse"
+            if naive >= 4 * cost["sparse"]:
+                self._R = None  # the naive kernel's reversed copy is not coming back: free it
+                return "sparse"
+            return "naive" if timed_at["naive"] * 2 <= self._n else "sparse"
         return "sparse" if timed_at["sparse"] * 2 <= self._n else "naive"
 
 
