@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS codes (
     status TEXT NOT NULL,          -- proven / open
     preperiod INTEGER,
     period INTEGER,
+    proof_bound INTEGER,           -- Guy–Smith certificate: agreement checked on heaps 0..proof_bound-1
     max_value INTEGER,
     n INTEGER NOT NULL,            -- heaps computed
     kernel TEXT,
@@ -85,6 +86,7 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
         "status": "proven" if proven else "open",
         "preperiod": p.preperiod if proven else None,
         "period": p.period if proven else None,
+        "proof_bound": p.proof_bound if proven else None,
         "max_value": result.max,
         "n": result.n,
         "kernel": seq.last_kernel,
@@ -122,9 +124,9 @@ class CensusDB:
         seconds = res["seconds"] + (old["seconds"] if old else 0.0)
         with self.conn:  # one transaction
             self.conn.execute(
-                "INSERT OR REPLACE INTO codes (code, status, preperiod, period, max_value, n, kernel, seconds, "
-                "class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
-                (res["code"], res["status"], res["preperiod"], res["period"], res["max_value"], res["n"],
+                "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
+                "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+                (res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"], res["n"],
                  res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
                  time.strftime("%Y-%m-%dT%H:%M:%S")),
             )
@@ -295,7 +297,8 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     store = CensusDB(path)
     rows = store.rows()
     store.close()
-    cols = ["code", "status", "preperiod", "period", "max_value", "n", "kernel", "seconds", "class", "cousin"]
+    cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
+            "cousin"]
     proven = sum(r["status"] == "proven" for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

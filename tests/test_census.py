@@ -71,6 +71,21 @@ def test_pool_and_dask_local_cluster_agree(tmp_path):
     assert [{k: r[k] for k in keep} for r in pool] == [{k: r[k] for k in keep} for r in dask]
 
 
+def test_remote_scheduler_address(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        rows = run_census(0, codes=["0.07", "0.77"], max_n=4096, dask=cluster.scheduler_address,
+                          db=tmp_path / "c.sqlite")
+    assert [(r["code"], r["period"], r["preperiod"]) for r in rows] == [("0.07", 34, 53), ("0.77", 12, 71)]
+    assert all(r["proof_bound"] == 2 * r["preperiod"] + 2 * r["period"] + 2 for r in rows)
+
+
+def test_dask_missing_says_how_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import now fails as if not installed
+    r = CliRunner().invoke(app, ["census", "--digits", "1", "--dask", "local", "--db", str(tmp_path / "c.sqlite")])
+    assert r.exit_code == 2 and "pip install 'octal[dask]'" in r.output
+
+
 def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
     cmd = [sys.executable, "-m", "octal.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",

@@ -70,8 +70,8 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
     """Fill G[start:stop] by the rare/common method; `rare[:nrare]` (ascending) grows in place.
 
     Returns (heap reached, largest value, rare count, flag): it stops early, with flag 1, right after a
-    heap whose value is a rare value never seen at a rare position before (so the driver may re-choose
-    the mask), with flag 2 when a value would not fit G's dtype, and with flag 3 when `rare` is full.
+    heap whose value is a rare value never seen at a rare position before or doubles the value range
+    (so the driver may re-choose the mask), with flag 2 when a value would not fit G's dtype, and with flag 3 when `rare` is full.
     """
     P = 1
     while P <= maxv:
@@ -141,9 +141,10 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
         if v > vlimit:
             return n, maxv, nrare, 2
         G[n] = v
+        grew = v >= P  # the value range doubled: the driver re-chooses the mask
         if v > maxv:
             maxv = v
-            if v >= P:
+            if grew:
                 while P <= maxv:
                     P *= 2
                 seen = np.zeros(2 * P + 2, np.int64)
@@ -159,6 +160,8 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
             nrare += 1
             if not known_rare[v]:
                 return n + 1, maxv, nrare, 1
+        if grew:
+            return n + 1, maxv, nrare, 1
     return stop, maxv, nrare, 0
 
 
@@ -266,6 +269,7 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
         if v >= SMALL:
             return n, maxv, nrare, 4
         G[n] = v
+        grew = v > maxv and (v & (v - 1)) == 0 and v > 1  # a new power of two: the value range doubled
         if v > maxv:
             maxv = v
         if below != np.uint64(0):
@@ -277,4 +281,6 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
             bit = np.uint64(1) << np.uint64(v)
             if not (known & bit):
                 return n + 1, maxv, nrare, 1
+        if grew:
+            return n + 1, maxv, nrare, 1
     return stop, maxv, nrare, 0
