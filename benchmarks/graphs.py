@@ -13,6 +13,8 @@ import argparse
 import statistics
 import time
 
+from timing import median_seconds
+
 from octal import ResourceLimitError
 from octal.graphs import NodeKayles, named_graph, solve_graph
 
@@ -21,10 +23,6 @@ DENSITIES = [0.05, 0.1, 0.2, 0.3]
 SEEDS = [1, 2, 3]
 
 
-def timed(fn) -> float:
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
 
 
 def main() -> None:
@@ -55,17 +53,17 @@ def main() -> None:
         print(f"  largest n solved within {args.limit:.0f} s at p = {p}: {largest}")
     for spec in ["grid:5x5", "grid:6x6", "grid:7x7", "grid:8x6"]:
         g = named_graph(spec)
-        t = timed(lambda: solve_graph(g))
+        t = median_seconds(lambda: solve_graph(g))
         print(f"{spec:<18}{t:>10.2f}")
     g = named_graph("random:30:0.1:1")
-    fast = timed(lambda: NodeKayles(g).value())
+    fast = median_seconds(lambda: NodeKayles(g).value())
 
     def python_path():
         s = NodeKayles(g)
         s.compiled = False
         s.value()
 
-    slow = timed(python_path)
+    slow = median_seconds(python_path)
     print(f"G(30,0.1) compiled {fast:.3f} s vs pure Python {slow:.2f} s: {slow / fast:,.0f}x")
 
 

@@ -10,12 +10,12 @@ affords and its values/s are compared with the kernel's at that N (medians of --
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
-import time
 
 import numpy as np
+
+from timing import median_seconds
 
 from octal import nim_sequence, parse_code
 
@@ -45,13 +45,6 @@ def numpy_baseline(code_text: str, n: int) -> np.ndarray:
     return G
 
 
-def timed(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -68,18 +61,18 @@ def main() -> None:
     base_n = 3_000 if args.quick else 10_000
     print(f"{'code':<7}{'N':>10}{'seconds':>10}{'values/s':>14}   vs NumPy at N={base_n:,}")
     for code, sizes in workloads.items():
-        t_np = timed(lambda: numpy_baseline(code, base_n), 1)
+        t_np = median_seconds(lambda: numpy_baseline(code, base_n), 1)
         assert np.array_equal(numpy_baseline(code, 500), nim_sequence(code, 500).values)
-        t_base = timed(lambda: nim_sequence(code, base_n), args.repeat)
+        t_base = median_seconds(lambda: nim_sequence(code, base_n), args.repeat)
         print(f"{code:<7}{base_n:>10,}{t_np:>10.3f}{base_n / t_np:>14,.0f}   NumPy baseline")
         print(f"{code:<7}{base_n:>10,}{t_base:>10.3f}{base_n / t_base:>14,.0f}   {t_np / t_base:,.0f}x faster")
         for n in sizes:
-            t = timed(lambda: nim_sequence(code, n), 1 if n > 50_000 else args.repeat)
+            t = median_seconds(lambda: nim_sequence(code, n), 1 if n > 50_000 else args.repeat)
             print(f"{code:<7}{n:>10,}{t:>10.3f}{n / t:>14,.0f}")
     # a warm CLI run, the way a user types it
     cmd = [sys.executable, "-m", "octal.cli", "run", "0.77", "--n", "10000"]
     subprocess.run(cmd, capture_output=True, check=True)
-    wall = timed(lambda: subprocess.run(cmd, capture_output=True, check=True), args.repeat)
+    wall = median_seconds(lambda: subprocess.run(cmd, capture_output=True, check=True), args.repeat)
     print(f"warm `octal run 0.77 --n 10000`: {wall:.2f} s wall (median of {args.repeat})")
 
 

@@ -10,8 +10,8 @@ naive kernel at the largest N the naive kernel can afford here (both timed now, 
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
+
+from timing import median_seconds
 
 from octal import GrundySequence, nim_sequence, parse_code
 
@@ -25,13 +25,6 @@ WORKLOADS = [
 QUICK = {"0.77": 10**6, "0.6": 2**18, "0.007": 2 * 10**5, "0.354": 2**20}
 
 
-def seconds(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -54,10 +47,10 @@ def main() -> None:
             else:
                 box["r"] = nim_sequence(code, n)
 
-        t = seconds(auto, args.repeat)
+        t = median_seconds(auto, args.repeat)
         got = box["r"].n
-        t_naive = seconds(lambda: GrundySequence(parse_code(code), kernel="naive").extend(n_naive), args.repeat)
-        t_sparse = seconds(lambda: GrundySequence(parse_code(code), kernel="sparse").extend(n_naive), args.repeat)
+        t_naive = median_seconds(lambda: GrundySequence(parse_code(code), kernel="naive").extend(n_naive), args.repeat)
+        t_sparse = median_seconds(lambda: GrundySequence(parse_code(code), kernel="sparse").extend(n_naive), args.repeat)
         verdict = box["r"].periodicity.describe() if n is None else ""
         print(f"{label:<22}{got:>12,}{t:>10.2f}{got / t:>14,.0f}{target:>8.0f}s   "
               f"{t_naive / t_sparse:>6.1f}x at N={n_naive:,} (naive {t_naive:.2f} s, sparse {t_sparse:.2f} s) {verdict}")

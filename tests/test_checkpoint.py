@@ -1,7 +1,6 @@
 """Checkpoints: atomic saves, resume to identical values, refusal of foreign or damaged state, SIGKILL."""
 
 import json
-import os
 import signal
 import subprocess
 import sys

@@ -86,7 +86,6 @@ class MisereSearch:
 
     def winning_moves(self, heaps) -> list[Move]:
         """Every move (from each distinct heap) that leaves a misère P-position."""
-        key = self.key(heaps)
         moves = []
         for h in sorted(set(heaps)):
             if self.dead(h) or h == 0:
