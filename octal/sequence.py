@@ -150,9 +150,12 @@ class GrundySequence:
         self._G = G
         self._R = None
         if self.code.is_hexadecimal:
-            width = 1 if self._S2 is None else self._S2.shape[1]
-            self._S2 = np.zeros((capacity, width), np.uint64)
-            split_sets(self._G, self._S2, 0, self._n)
+            old = self._S2
+            self._S2 = np.zeros((capacity, 1 if old is None else old.shape[1]), np.uint64)
+            if old is not None:
+                self._S2[: self._n] = old[: self._n]  # split bitsets of computed heaps stay valid
+            else:
+                split_sets(self._G, self._S2, 0, self._n)
 
     def _reversed(self) -> np.ndarray:
         """R with R[len(G)−1−n] = G(n), built when the naive kernel first needs it."""
@@ -451,6 +454,8 @@ def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool
         verdict = find_period(seq.values, code)
         if verdict.status == PROVEN or target >= max_n:
             return seq.values, verdict
+        if verdict.status == APPARENT and verdict.proof_bound is None:
+            return seq.values, verdict  # no theorem applies (repeating tail, arithmetic period): stop here
         if verdict.status == APPARENT and verdict.proof_bound is not None and verdict.proof_bound > target:
             target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
             continue

@@ -84,3 +84,9 @@ def test_value_through_the_period():
     n0, p = 71, 12
     assert r.value(big) == r.values[n0 + (big - n0) % p]
     assert r.value(5) == 4
+
+
+def test_until_proven_stops_where_no_theorem_applies():
+    r = nim_sequence("0.8", until_proven=True)  # hexadecimal, arithmetic period: nothing can be proven
+    assert r.periodicity.status == "apparent" and r.periodicity.saltus == 1 and r.n < 1000
+    assert nim_sequence("nim", until_proven=True).n < 1000
