@@ -51,6 +51,15 @@ SCAN_CHUNK_MAX = 512
 
 
 @njit(cache=True)
+def _odd_table(mask, size):
+    """odd[x] = popcount(x & mask) mod 2: whether x is common (before the parity flip)."""
+    odd = np.zeros(size, np.int64)
+    for x in range(size):
+        odd[x] = _parity(np.int64(x) & mask)
+    return odd
+
+
+@njit(cache=True)
 def _take_needed(lo, hi_rev, length, need):
     """Clear need[x] for every pair value x = lo[i] ^ hi_rev[length−1−i]; returns how many were cleared.
 
@@ -81,6 +90,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
     known_rare = np.zeros(2 * P + 2, np.bool_)
     for i in range(nrare):
         known_rare[rval[i]] = True
+    odd = _odd_table(mask, 2 * P + 2)
     nk = two.shape[0]
     for n in range(start, stop):
         stamp = n + 1
@@ -110,7 +120,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
         # c: least common value not yet marked ("common" relative to this heap's parity flip)
         c = 0
         while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
-            if (_parity(np.int64(c) & mask) ^ flip) == 1 and seen[c] != stamp:
+            if (odd[c] ^ flip) == 1 and seen[c] != stamp:
                 break
             c += 1
         missing = 0
@@ -152,6 +162,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
                 known_rare = np.zeros(2 * P + 2, np.bool_)
                 for i in range(nrare):
                     known_rare[rval[i]] = True
+                odd = _odd_table(mask, 2 * P + 2)
         if missing:  # G(n) is a rare value: n is a rare position
             if nrare == rare.shape[0]:
                 return n, maxv, nrare, 3
