@@ -37,13 +37,18 @@ def _digest(values: np.ndarray, rare: np.ndarray) -> str:
     return h.hexdigest()
 
 
-def save_checkpoint(directory: str | Path, seq: GrundySequence) -> Path:
-    """Write the state of `seq` to DIR/checkpoint.npz (temporary file, fsync, rename)."""
+def _folder(directory: str | Path) -> Path:
     d = Path(directory)
     try:
         d.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DataFileError(f"cannot create checkpoint folder {d}: {exc.strerror}") from exc
+    return d
+
+
+def save_checkpoint(directory: str | Path, seq: GrundySequence) -> Path:
+    """Write the state of `seq` to DIR/checkpoint.npz (temporary file, fsync, rename)."""
+    d = _folder(directory)
     values = np.ascontiguousarray(seq.values)
     rare = np.ascontiguousarray(seq.rare, dtype=np.int64)
     header = {
@@ -90,7 +95,7 @@ class Checkpointer:
     """Saves `seq` to DIR at most every `every` seconds (call it as often as you like), and on demand."""
 
     def __init__(self, directory: str | Path, every: float = 5.0):
-        self.directory = Path(directory)
+        self.directory = _folder(directory)  # fail before computing, not after
         self.every = every
         self.last = time.monotonic()
         self.saved_n = -1

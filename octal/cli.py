@@ -35,6 +35,11 @@ def friendly(command):
             return command(*args, **kwargs)
         except OctalError as exc:
             _fail(str(exc))
+        except MemoryError:
+            _fail("out of memory: ask for fewer heaps (--n, --max-n) or a smaller search")
+        except OSError as exc:  # a file or folder the user named
+            where = f": {exc.filename}" if exc.filename else ""
+            _fail(f"{exc.strerror or exc}{where}")
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED)
