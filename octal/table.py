@@ -7,6 +7,7 @@ import numpy as np
 from .periodicity import Periodicity
 
 DEFAULT_ROWS_SHOWN = 300
+MIN_ROWS = 4  # short periods still get a readable table
 
 
 def format_table(values: np.ndarray, width: int = 12, start: int = 0) -> str:
@@ -26,10 +27,11 @@ def format_table(values: np.ndarray, width: int = 12, start: int = 0) -> str:
 
 
 def rows_worth_showing(n: int, periodicity: Periodicity, width: int = 12) -> int:
-    """How many values a summary table shows: through the preperiod and two periods, else a few hundred."""
+    """How many values a summary table shows: through the preperiod and two periods (at least four rows),
+    else a few hundred."""
     if periodicity.period is not None and periodicity.preperiod is not None:
         want = periodicity.preperiod + 2 * periodicity.period
     else:
         want = DEFAULT_ROWS_SHOWN
     want = -(-want // width) * width  # whole rows
-    return min(n, max(want, width))
+    return min(n, max(want, MIN_ROWS * width))
