@@ -195,3 +195,14 @@ def test_solve_texts_and_errors():
 def test_genus_cli():
     r = runner.invoke(app, ["genus", "kayles", "--n", "12"])
     assert r.exit_code == 0 and "4^146" in r.output and "heap 5 is the first wild one" in r.output
+
+
+def test_star_one_pairs_cancel_in_misere_play():
+    # *1 + *1 = 0 in misère play (the search prunes with it): checked here with the plain search
+    wins = make_tree_search("0.07", misere=True)  # in 0.07 heaps of 2 and 3 are both *1
+    for heaps in small_positions(10):
+        base = wins(tuple(sorted(heaps)))
+        assert wins(tuple(sorted(heaps + (2, 3)))) == base
+        assert wins(tuple(sorted(heaps + (2, 2)))) == base
+    search = MisereSearch(parse_code("0.07"))
+    assert search.key((5, 2, 3, 3, 1)) == (2, 5)  # 1 is dead; three *1 heaps leave one, the smallest

@@ -39,9 +39,27 @@ class MisereSearch:
         """True when no move is possible from a heap of h (it is the game 0)."""
         return next(iter(heap_moves(self.code, h)), None) is None
 
+    def star_one(self, h: int) -> bool:
+        """True when a heap of h is the game *1: its only option is the empty position."""
+        return self._moves(h) == ((),)
+
     def key(self, heaps) -> tuple[int, ...]:
-        """Canonical form: dead heaps dropped, the rest sorted."""
-        return tuple(sorted(h for h in heaps if h and not self.dead(h)))
+        """Canonical form: dead heaps dropped, *1 heaps cancelled in pairs, the rest sorted."""
+        return self._canon(h for h in heaps if h and not self.dead(h))
+
+    def _canon(self, live) -> tuple[int, ...]:
+        """Sort live heaps; an even number of *1 heaps vanishes, an odd number becomes one smallest *1.
+
+        *1 + *1 = 0 in misère play: by induction on G, G + *1 + *1 has the outcome of G (a P-position G
+        has options, all N, and G + *1 can move to G; an N-position G is either empty, where *1 + *1 can
+        move to the P-position *1, or has a P-option G' matched by G' + *1 + *1).
+        """
+        rest, ones = [], []
+        for h in live:
+            (ones if self.star_one(h) else rest).append(h)
+        if len(ones) % 2:
+            rest.append(min(ones))
+        return tuple(sorted(rest))
 
     def check_size(self, heaps) -> None:
         total = sum(heaps)
@@ -58,7 +76,7 @@ class MisereSearch:
                 continue
             rest = key[:i] + key[i + 1 :]
             for leaves in self._moves(h):
-                opt = tuple(sorted(rest + leaves))
+                opt = self._canon(rest + leaves)
                 if opt not in seen:
                     seen.add(opt)
                     yield opt
