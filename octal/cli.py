@@ -403,7 +403,8 @@ def list_presets(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
         return
     for p in rows:
         f = p.facts
-        known = f"period {f['period']}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
+        kind = f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus") else f"period {f.get('period')}"
+        known = f"{kind}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
         typer.echo(f"{p.key:<16} {str(p.code):<8} {p.name:<18} {known}")
 
 
