@@ -20,6 +20,11 @@ from .periodicity import Periodicity, find_period
 from .presets import Preset, find_preset, presets, resolve
 from .sequence import GrundySequence, NimSequence, nim_sequence
 from .table import format_table
+from .position import Move, Solution, heap_moves
+from .solve import solve_position
+from .misere import MisereSearch, genus_sequence
+from .graphs import graph_from_edges, graph_from_graph6, graph_from_networkx, named_graph, solve_graph
+from .stats import sequence_stats
 
 __version__ = "0.1.0"
 
@@ -44,4 +49,16 @@ __all__ = [
     "format_table",
     "save_values",
     "load_values",
+    "Move",
+    "Solution",
+    "heap_moves",
+    "solve_position",
+    "MisereSearch",
+    "genus_sequence",
+    "named_graph",
+    "graph_from_edges",
+    "graph_from_graph6",
+    "graph_from_networkx",
+    "solve_graph",
+    "sequence_stats",
 ]
