@@ -207,9 +207,9 @@ class NodeKayles:
     """Grundy values of vertex subsets of one graph, component by component.
 
     Graphs of at most 64 vertices run in the compiled kernel (octal/kernels/graph.py), memoized by
-    vertex set; larger ones run here in Python, where components are also cached by an exact canonical
-    form so isomorphic ones are solved once (a canonical form costs more than a compiled state, so
-    the compiled path does without).
+    vertex set and, for paths and cycles, by shape; larger ones run here in Python, where every
+    component is also cached by an exact canonical form so isomorphic ones are solved once (a general
+    canonical form costs about a hundred compiled states, so the compiled path keeps to the cheap shapes).
     """
 
     def __init__(self, graph: Graph, max_states: int = MAX_STATES, progress: Callable[[int], None] | None = None):
@@ -235,6 +235,7 @@ class NodeKayles:
             self._T = neighbour_table(self._adj)
             self._keys = np.zeros(1 << 12, np.uint64)
             self._vals = np.zeros(1 << 12, np.uint8)
+            self._by_shape = np.full((3, 66), -1, np.int64)  # paths and cycles by length
 
     def _compiled_value(self, mask: int) -> int | None:
         """The kernel's answer, or None when a value reached 64 (then Python takes over)."""
@@ -246,7 +247,8 @@ class NodeKayles:
         while True:
             budget = min(self.max_states, self.states + 200_000)
             value, self._keys, self._vals, count, status = node_kayles_value(
-                self._adj, self._closed, self._T, np.uint64(mask), self._keys, self._vals, self.states, budget
+                self._adj, self._closed, self._T, np.uint64(mask), self._keys, self._vals, self._by_shape,
+                self.states, budget,
             )
             self.states = int(count)
             if status == 0:

@@ -143,3 +143,16 @@ def test_cli_json_shape():
 def test_cli_errors(args, fragment):
     r = runner.invoke(app, args)
     assert r.exit_code == 2 and fragment in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_paths_and_cycles_are_solved_once_by_shape():
+    from octal.graphs import graph_from_edges
+
+    one = solve_graph(named_graph("path:12"))
+    edges = [(12 * k + i, 12 * k + i + 1) for k in range(5) for i in range(11)]  # five disjoint paths of 12
+    five = solve_graph(graph_from_edges(edges, 60))
+    assert five.value == DAWSON[12]  # an odd number of equal values nim-sums to one of them
+    assert five.states == one.states  # the four other paths were recognised, not searched
+    ring = [(i, (i + 1) % 9) for i in range(9)] + [(9 + i, 9 + (i + 1) % 9) for i in range(9)]
+    two = solve_graph(graph_from_edges(ring, 18))
+    assert two.value == 0 and two.states == solve_graph(named_graph("cycle:9")).states

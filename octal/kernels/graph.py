@@ -2,7 +2,9 @@
 
 An explicit stack replaces recursion: a frame holds a connected component, the vertices not yet tried
 as moves, and the option values seen (a one-hot mask). A move at v leaves comp minus N[v], split into
-components; unknown ones are pushed and the move is retried once they are known.
+components; unknown ones are pushed and the move is retried once they are known. Components that are
+paths or cycles are also recognised by shape, so every path (cycle) of a given length is solved once,
+wherever its vertices lie: the isomorphism sharing that costs nothing to detect.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .sparse import _popcount64
+
 EMPTY = np.uint64(0)
+PATH, CYCLE = 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -57,6 +62,41 @@ def split_components(T, mask, out):
     return k
 
 
+@njit(cache=True)
+def shape(adj, comp):
+    """(kind, size): kind PATH or CYCLE when the connected component is one, else 0."""
+    size = 0
+    degsum = 0
+    maxdeg = 0
+    rest = comp
+    while rest:
+        low = _low(rest)
+        v = _popcount64(low - np.uint64(1))
+        d = _popcount64(adj[v] & comp)
+        degsum += d
+        if d > maxdeg:
+            maxdeg = d
+        size += 1
+        rest ^= low
+    if maxdeg <= 2 and degsum == 2 * (size - 1):
+        return PATH, size
+    if maxdeg == 2 and degsum == 2 * size:
+        return CYCLE, size
+    return 0, size
+
+
+@njit(cache=True)
+def _known(keys, vals, by_shape, adj, comp):
+    """The memoized value of a component, by vertex set or (paths, cycles) by shape; −1 if unknown."""
+    gv = memo_get(keys, vals, comp)
+    if gv >= 0:
+        return gv
+    kind, size = shape(adj, comp)
+    if kind:
+        return np.int64(by_shape[kind, size])
+    return -1
+
+
 @njit(cache=True, inline="always")
 def _slot(keys, key):
     cap = keys.shape[0]
@@ -87,8 +127,11 @@ def _rehash(keys, vals):
 
 
 @njit(cache=True)
-def node_kayles_value(adj, closed, T, mask, keys, vals, count, max_states):
+def node_kayles_value(adj, closed, T, mask, keys, vals, by_shape, count, max_states):
     """Grundy value of the subgraph induced by `mask`; returns (value, keys, vals, count, status).
+
+    `by_shape[PATH, s]` and `by_shape[CYCLE, s]` hold the values of paths and cycles of s vertices (−1 if
+    not yet known); they fill as the search meets them.
 
     status 0: done; 1: the state budget ran out; 2: a value reached 64 (the caller falls back).
     """
@@ -103,8 +146,9 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, count, max_states):
     total = 0
     for t in range(k0):
         root = top_parts[t]
-        if memo_get(keys, vals, root) >= 0:
-            total ^= memo_get(keys, vals, root)
+        known = _known(keys, vals, by_shape, adj, root)
+        if known >= 0:
+            total ^= known
             continue
         d = 0
         st_comp[0] = root
@@ -126,6 +170,9 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, count, max_states):
                 keys[i] = comp
                 vals[i] = g
                 count += 1
+                kind, size = shape(adj, comp)
+                if kind:
+                    by_shape[kind, size] = g
                 if count > max_states:
                     return -1, keys, vals, count, 1
                 d -= 1
@@ -145,7 +192,7 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, count, max_states):
                 if (c & (c - np.uint64(1))) == EMPTY:
                     x ^= 1  # a single vertex is *1
                     continue
-                gv = memo_get(keys, vals, c)
+                gv = _known(keys, vals, by_shape, adj, c)
                 if gv < 0:
                     missing = c
                     break
@@ -158,5 +205,5 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, count, max_states):
                 continue
             st_opts[d] |= np.uint64(1) << np.uint64(x)
             st_rem[d] = rem & ~bit
-        total ^= memo_get(keys, vals, root)
+        total ^= _known(keys, vals, by_shape, adj, root)
     return total, keys, vals, count, 0
