@@ -95,3 +95,16 @@ def test_installed_executable():
     assert "period 12 from heap 71" in done.stdout and "proven" in done.stdout
     bad = subprocess.run([exe, "run", "0.7x"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr
+    misere = subprocess.run([exe, "solve", "kayles", "4", "1", "--misere", "--json"], capture_output=True, text=True,
+                            timeout=300)
+    assert misere.returncode == 0, misere.stderr
+    assert json.loads(misere.stdout)["outcome"] == "N"
+
+
+def test_every_subpackage_is_shipped():
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(root).parts) for p in (root / "octal").rglob("__init__.py")}
+    assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
