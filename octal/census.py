@@ -194,10 +194,12 @@ def run_census(
                 continue
             todo.append((c, r["vals"] if r else None, r["dtype"] if r else None))
         done = len(todo_codes) - len(todo)
+        wanted = set(todo_codes)
+        pending = {c for c, _, _ in todo}
         counts = {"proven": 0, "open": 0}
-        for r in store.rows():
-            if r["code"] in set(todo_codes) and r["status"] == "proven":
-                counts["proven"] += 1
+        for r in store.rows():  # codes already done count from the start
+            if r["code"] in wanted and r["code"] not in pending:
+                counts[r["status"]] += 1
         slowest = ("", 0.0)
         if todo:
             executor, owned = _executor(workers, dask)
@@ -222,7 +224,6 @@ def run_census(
                     if cluster is not None:
                         cluster.close()
         classify(store)
-        wanted = set(todo_codes)
         return [r for r in store.rows() if r["code"] in wanted]
     finally:
         store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import tempfile
@@ -50,9 +51,7 @@ def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) 
     p = check_writable(path)
     suffix = p.suffix.lower()
     if suffix == ".npy":
-        import io as _io
-
-        buf = _io.BytesIO()
+        buf = io.BytesIO()
         np.save(buf, np.asarray(values))
         data = buf.getvalue()
     elif suffix == ".csv":

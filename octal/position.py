@@ -13,7 +13,7 @@ from typing import Iterator
 
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
-from .sequence import NimSequence, Progress, nim_sequence
+from .sequence import GrundySequence, NimSequence, Progress, nim_sequence
 
 COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
 PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT
@@ -95,6 +95,7 @@ class HeapValues:
         self.limit = limit
         self.progress = progress
         self.seq: NimSequence | None = None
+        self._grundy = GrundySequence(code)  # every call below extends this one sequence
         self.ensure(largest)
 
     def ensure(self, largest: int) -> None:
@@ -102,11 +103,13 @@ class HeapValues:
         if self.seq is not None and (largest < self.seq.n or self.seq.periodicity.status == "proven"):
             return
         if largest < self.limit:
-            self.seq = nim_sequence(self.code, until_proven=True, max_n=max(largest + 1, 4096), progress=self.progress)
-            if self.seq.n <= largest:  # not proven before the budget: compute exactly as far as needed
-                self.seq = nim_sequence(self.code, largest + 1, progress=self.progress)
+            self.seq = nim_sequence(self.code, until_proven=True, max_n=max(largest + 1, 4096),
+                                    progress=self.progress, resume=self._grundy)
+            if self.seq.n <= largest:  # stopped on an unprovable period: compute exactly as far as needed
+                self.seq = nim_sequence(self.code, largest + 1, progress=self.progress, resume=self._grundy)
             return
-        self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress)
+        self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress,
+                                resume=self._grundy)
         if self.seq.periodicity.status != "proven":
             raise ResourceLimitError(
                 f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes, and no period of {self.code} "

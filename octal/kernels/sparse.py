@@ -29,12 +29,6 @@ def _parity(x):
 
 
 @njit(cache=True)
-def is_rare_position(G, n, mask, e, k0):
-    """True when heap n is a rare position under (mask, e, k0)."""
-    return (_parity(np.int64(G[n]) & mask) ^ (e & ((n - k0) & 1))) == 0
-
-
-@njit(cache=True)
 def rare_positions(G, N, mask, e, k0):
     """All rare positions among heaps 0..N−1, ascending."""
     out = np.empty(N, np.int64)

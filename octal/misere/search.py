@@ -37,7 +37,7 @@ class MisereSearch:
 
     def dead(self, h: int) -> bool:
         """True when no move is possible from a heap of h (it is the game 0)."""
-        return next(iter(heap_moves(self.code, h)), None) is None
+        return not self._moves(h)
 
     def star_one(self, h: int) -> bool:
         """True when a heap of h is the game *1: its only option is the empty position."""
