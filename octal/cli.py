@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Annotated, Optional
 
+import numpy as np
 import typer
 
 from .errors import OctalError
@@ -192,14 +193,24 @@ def solve(
     game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
     heaps: Annotated[list[str], typer.Argument(help="Heap sizes, e.g. 5 7 9.")],
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
+    quotient: Annotated[Optional[str], typer.Option(
+        "--quotient", help="With --misere: a quotient saved by 'octal misere --out'.")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
+    from .errors import InvalidArgumentError
     from .presets import resolve
     from .solve import solve_position
 
     code, preset = resolve(game)
-    sol = solve_position(code, _heap_args(heaps), misere=misere)
+    q = None
+    if quotient is not None:
+        if not misere:
+            raise InvalidArgumentError("--quotient answers misère play: add --misere")
+        from .misere.quotient import MisereQuotient
+
+        q = MisereQuotient.load(quotient)
+    sol = solve_position(code, _heap_args(heaps), misere=misere, quotient=q)
     if as_json:
         _echo_json(sol.to_dict())
         return
@@ -258,6 +269,97 @@ def genus(
                    f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
     else:
         typer.echo(f"every heap up to {n - 1} has the genus of a nim heap")
+
+
+@app.command()
+@friendly
+def misere(
+    game: Annotated[Optional[str], typer.Argument(help="An octal code or a preset name.")] = None,
+    max_heap: Annotated[Optional[int], typer.Option("--max-heap", help="Quotient of heaps ≤ H only.")] = None,
+    max_order: Annotated[int, typer.Option("--max-order", help="Report 'growing' past this order.")] = 600,
+    time_limit: Annotated[float, typer.Option("--time-limit", help="Report 'growing' after this many seconds.")] = 120.0,
+    out: Annotated[Optional[str], typer.Option("--out", help="Save the quotient (.json) for solve --quotient.")] = None,
+    load: Annotated[Optional[str], typer.Option("--load", help="Show a saved quotient instead of computing.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Print Φ for every heap computed.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
+) -> None:
+    """The misère quotient of GAME: |Q|, |P|, presentation, pretending function Φ, tameness, period."""
+    from .errors import InvalidArgumentError
+    from .misere.quotient import MisereQuotient, misere_quotient
+    from .presets import resolve
+    from .progress import ProgressLine
+
+    if load is None and game is None:
+        raise InvalidArgumentError("name a game (an octal code or a preset) or --load a saved quotient")
+    if out is not None and not out.lower().endswith(".json"):
+        raise InvalidArgumentError(f"a quotient is saved as .json, not {out}")
+    if out:
+        from .io import check_writable
+
+        check_writable(out)
+    preset = None
+    if load is not None:
+        q = MisereQuotient.load(load)
+        if game is not None:
+            code, preset = resolve(game)
+            if str(code) != str(q.code):
+                raise InvalidArgumentError(f"{load} holds the quotient of {q.code}, not of {code}")
+    else:
+        code, preset = resolve(game)
+        progress = ProgressLine(enabled=False if quiet else None)
+        try:
+            q = misere_quotient(code, max_heap=max_heap, max_order=max_order, time_limit=time_limit,
+                                progress=progress)
+        except KeyboardInterrupt as e:
+            progress.close()
+            partial = getattr(e, "partial", None)
+            if out and partial is not None:
+                partial.save(out)
+                typer.echo(f"interrupted at heap {partial.max_heap}: saved the quotient so far to {out}", err=True)
+            raise
+        progress.close()
+    if out:
+        q.save(out)
+    if as_json:
+        _echo_json(q.to_dict())
+        return
+    _print_quotient(q, preset.name if preset else None, full)
+    if out:
+        typer.echo(f"saved      {out}")
+
+
+def _print_quotient(q, name: str | None, full: bool) -> None:
+    pres = q.presentation
+    label = f" ({name})" if name else ""
+    typer.echo(f"{q.code}{label}: misère quotient of heaps 0..{q.max_heap}")
+    typer.echo(f"order      |Q| = {q.order}, |P| = {q.p_portion}")
+    tame = {True: "yes (the quotient of nim heaps of the same order)", False: "no (wild)", None: "not checked"}
+    typer.echo(f"tame       {tame[q.tame]}")
+    gens = ", ".join(f"{letter} = Φ({h})" for letter, h in zip(pres.letters, pres.heaps))
+    typer.echo(f"generators {gens or 'none: every heap is the game 0'}")
+    rels = pres.relation_texts()
+    for i in range(0, len(rels), 8):
+        typer.echo(("relations  " if i == 0 else "           ") + ", ".join(rels[i:i + 8]))
+    typer.echo(f"P-portion  {', '.join(pres.name(x) for x in np.flatnonzero(q.p))}")
+    shown = q.max_heap + 1
+    if q.proven and not full:
+        shown = min(shown, -(-(q.preperiod + 2 * q.period) // 12) * 12)
+    names = [pres.name(int(x)) for x in q.phi[:shown]]
+    width = max(len(s) for s in names) + 1
+    typer.echo("Φ(n), rows of 12:")
+    for row in range(0, shown, 12):
+        typer.echo(f"{str(row) + '+':>6} " + "".join(f"{s:>{width}}" for s in names[row:row + 12]))
+    if shown <= q.max_heap:
+        typer.echo(f"(heaps 0..{shown - 1} shown of {q.max_heap + 1}; --full prints all)")
+    if q.proven:
+        typer.echo(f"period     Φ(n + {q.period}) = Φ(n) for n ≥ {q.preperiod}: proven, checked through heap "
+                   f"{q.max_heap} (the Guy–Smith bound applied to Φ)")
+    last = q.changes[-1] if q.changes else None
+    typer.echo(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
+               + (f"; last at heap {last}" if last is not None else ""))
+    why = f": {q.reason}" if q.status == "growing" and q.reason else ""
+    typer.echo(f"status     {q.status}{why} ({q.seconds:.2f} s)")
 
 
 @app.command(context_settings=HEAPS_CONTEXT)

@@ -1,23 +1,66 @@
-"""One entry point for 'who wins this position': normal play by nim-sum, misère by the best method known."""
+"""One entry point for 'who wins this position': normal play by nim-sum, misère by the best method known.
+
+Misère positions are read from the game's misère quotient when it can be had (proven periodic, or
+computed up to the largest heap) and fall back to the exhaustive search otherwise.
+"""
 
 from __future__ import annotations
 
 from .code import OctalCode
+from .errors import InvalidArgumentError, ResourceLimitError
 from .position import HeapValues, Move, Solution, heap_moves, normal_solution, parse_heaps
 from .sequence import Progress
 
+QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
+SMALL_HEAPS = 64  # up to this largest heap, the quotient of heaps ≤ it is enough
+_QUOTIENTS: dict[str, object] = {}  # code → the best quotient computed in this process
 
-def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progress | None = None) -> Solution:
-    """Outcome and winning moves of `heaps` under `code`; with no winning move, `best_try` is set."""
+
+def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progress | None = None,
+                   quotient=None) -> Solution:
+    """Outcome and winning moves of `heaps` under `code`; with no winning move, `best_try` is set.
+
+    `quotient` (a MisereQuotient, e.g. loaded from a file) answers misère positions without computing.
+    """
     heaps = parse_heaps(heaps)
     if misere:
-        from .misere import misere_solution
-
-        sol = misere_solution(code, heaps)
+        sol = _misere(code, heaps, quotient)
     else:
         sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
     sol.best_try = _best_try(code, heaps) if sol.outcome == "P" else None
     return sol
+
+
+def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
+    """A misère quotient that covers `heaps`, computed within QUOTIENT_SECONDS and kept for later, or None."""
+    from .misere.quotient import misere_quotient
+
+    known = _QUOTIENTS.get(str(code))
+    if known is not None and known.covers(heaps):
+        return known
+    largest = max(heaps, default=0)
+    q = misere_quotient(code, max_heap=largest if largest <= SMALL_HEAPS else None, time_limit=QUOTIENT_SECONDS)
+    if known is None or q.proven or q.max_heap > known.max_heap:
+        _QUOTIENTS[str(code)] = q
+    return q if q.covers(heaps) else None
+
+
+def _misere(code: OctalCode, heaps: tuple[int, ...], quotient) -> Solution:
+    from .misere import misere_solution
+    from .misere.quotient import quotient_solution
+
+    if quotient is not None:
+        if str(quotient.code) != str(code):
+            raise InvalidArgumentError(f"the quotient given is of {quotient.code}, not of {code}")
+        return quotient_solution(quotient, heaps)
+    q = misere_quotient_for(code, heaps)
+    if q is not None:
+        return quotient_solution(q, heaps)
+    try:
+        return misere_solution(code, heaps)
+    except ResourceLimitError as e:
+        raise ResourceLimitError(f"{e}, and the misère quotient of {code} is not settled within "
+                                 f"{QUOTIENT_SECONDS:g} s (octal misere {code} shows how far it grows)") from None
 
 
 def _best_try(code: OctalCode, heaps: tuple[int, ...]) -> Move | None:

@@ -28,7 +28,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -38,6 +38,9 @@ from ..periodicity import proof_bound
 from ..kernels import misere as kernel
 from ..position import Move, heap_moves
 from . import monoid as mon
+
+if TYPE_CHECKING:
+    from ..position import Solution
 
 MAX_ORDER = 600  # a quotient growing past this is reported as "growing"
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
@@ -650,7 +653,8 @@ def misere_quotient(
     """The misère quotient of `code`: of heaps ≤ max_heap, or (max_heap None) grown until Φ is proven periodic.
 
     Stops as "growing" when the quotient passes `max_order` elements, a candidate cannot be built within
-    the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof.
+    the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof. On Ctrl-C the
+    KeyboardInterrupt carries the quotient verified so far as its `partial` attribute.
     """
     if max_heap is not None and (not isinstance(max_heap, int) or max_heap < 0):
         raise InvalidArgumentError(f"--max-heap must be a non-negative whole number, not {max_heap}")
@@ -668,6 +672,12 @@ def misere_quotient(
         except QuotientFailure as e:
             status, reason = "growing", str(e)
             break
+        except KeyboardInterrupt as e:  # hand what is verified so far to the caller (to save it)
+            pre = builder.pre
+            e.partial = MisereQuotient(code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32),
+                                       list(builder.changes), None, None, "growing", "interrupted",
+                                       time.perf_counter() - t0)
+            raise
         n = builder.n
         phi = builder.pre.phi
         # last_bad[p] = the last k with Φ(k) ≠ Φ(k + p); Φ is renumbered when the quotient changes
@@ -699,3 +709,51 @@ def misere_quotient(
     period, preperiod = proof if proof else (None, None)
     return MisereQuotient(code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32), list(builder.changes),
                           period, preperiod, status, reason, time.perf_counter() - t0)
+
+
+# ---- positions -------------------------------------------------------------------------------------
+
+def quotient_solution(q: MisereQuotient, heaps) -> "Solution":
+    """Misère outcome and winning moves read from the quotient: products of Φ(h), O(#heaps) per position."""
+    from ..position import MOVE_LIMIT, SCAN_LIMIT, Solution, parse_heaps
+
+    heaps = parse_heaps(heaps)
+    if not q.covers(heaps):
+        raise ResourceLimitError(f"heap {max(heaps):,} is beyond the quotient of {q.code}, computed to heap "
+                                 f"{q.max_heap:,} with no period proven")
+    elems = [q.pretend(h) for h in heaps]
+    mul, p = q.mul, q.p
+    # products of all heaps but one, from prefix and suffix products
+    prefix = [0]
+    for x in elems:
+        prefix.append(int(mul[prefix[-1], x]))
+    suffix = [0]
+    for x in reversed(elems):
+        suffix.append(int(mul[suffix[-1], x]))
+    suffix.reverse()
+    outcome = "P" if p[prefix[-1]] else "N"
+    moves: list[Move] = []
+    truncated = False
+    if outcome == "N":
+        done = set()
+        for i, h in enumerate(heaps):
+            if h in done:
+                continue
+            done.add(h)
+            rest = int(mul[prefix[i], suffix[i + 1]])
+            huge = h > SCAN_LIMIT
+            for mv in heap_moves(q.code, h, split_limit=SCAN_LIMIT if huge else None):
+                y = rest
+                for leaf in mv.leaves:
+                    y = int(mul[y, q.pretend(leaf)])
+                if p[y]:
+                    moves.append(mv)
+                    if len(moves) >= MOVE_LIMIT:
+                        truncated = True
+                        break
+            truncated = truncated or (huge and len(moves) > 0)
+            if len(moves) >= MOVE_LIMIT:
+                break
+    how = f"period {q.period} proven" if q.proven else f"heaps ≤ {q.max_heap}"
+    return Solution(q.code, heaps, "misere", outcome, sorted(moves), truncated, [],
+                    f"misère quotient (order {q.order}, {how})")
