@@ -7,8 +7,8 @@ from typing import Callable
 
 from .code import OctalCode
 from .errors import OctalError
-from .misere.search import MisereSearch
 from .position import HeapValues, Move, heap_moves, normal_solution
+from .solve import misere_position
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
 
@@ -20,16 +20,14 @@ class Referee:
         self.code = code
         self.misere = misere
         self.values = None if misere else HeapValues(code, largest)
-        self.search = MisereSearch(code) if misere else None
 
     def moves(self, heaps: list[int]) -> list[tuple[int, Move]]:
         """Every legal move as (heap index, move)."""
         return [(i, mv) for i, h in enumerate(heaps) for mv in heap_moves(self.code, h)]
 
     def winning(self, heaps: list[int]) -> list[Move]:
-        if self.misere:
-            self.search.check_size(heaps)
-            return [] if self.search.is_p(heaps) else self.search.winning_moves(list(heaps))
+        if self.misere:  # the game's misère quotient when it can be had, else exhaustive search
+            return misere_position(self.code, tuple(heaps)).winning_moves
         return normal_solution(self.code, tuple(heaps), self.values).winning_moves
 
 
@@ -90,6 +88,7 @@ def play_game(
     """Play to the end; returns 'you' or 'engine'. EOF or 'quit' ends the game early (returns 'quit')."""
     rng = rng or random.Random(0)
     ref = Referee(code, misere, max(heaps) if heaps else 0)
+    ref.winning(heaps)  # a position the engine cannot solve is refused before the game starts
     rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
     say(f"{code}: {code.describe()}\n{rule}. Type 'quit' to stop.")
     turn = "engine" if engine_first else "you"

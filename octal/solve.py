@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from .code import OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
-from .position import HeapValues, Move, Solution, heap_moves, normal_solution, parse_heaps
+from .position import (
+    HeapValues,
+    Move,
+    Solution,
+    heap_moves,
+    normal_solution,
+    parse_heaps,
+)
 from .sequence import Progress
 
 QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
@@ -24,7 +31,7 @@ def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progr
     """
     heaps = parse_heaps(heaps)
     if misere:
-        sol = _misere(code, heaps, quotient)
+        sol = misere_position(code, heaps, quotient)
     else:
         sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
     sol.best_try = _best_try(code, heaps) if sol.outcome == "P" else None
@@ -45,7 +52,8 @@ def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
     return q if q.covers(heaps) else None
 
 
-def _misere(code: OctalCode, heaps: tuple[int, ...], quotient) -> Solution:
+def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> Solution:
+    """Misère outcome and winning moves: from `quotient`, the game's quotient if it covers the heaps, else search."""
     from .misere import misere_solution
     from .misere.quotient import quotient_solution
 

@@ -186,7 +186,7 @@ def test_solve_texts_and_errors():
     r = runner.invoke(app, ["solve", "kayles", "1000000000000"])
     assert r.exit_code == 0 and "outcome  N" in r.output
     for args, fragment in [(["solve", "kayles", "5", "-3"], "negative"), (["solve", "kayles", "x"], "whole numbers"),
-                           (["solve", "kayles", "30", "30", "--misere"], "too large"),
+                           (["solve", "0.6", "30", "30", "--misere"], "too large"),
                            (["solve", "officers", str(10**12)], "no period")]:
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and fragment in r.output and len(r.output.strip().splitlines()) == 1

@@ -22,20 +22,20 @@ argument applied to Φ), so pretends to be the same element and Φ is periodic f
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..code import OctalCode, parse_code
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
-from ..periodicity import proof_bound
 from ..kernels import misere as kernel
+from ..periodicity import proof_bound
 from ..position import Move, heap_moves
 from . import monoid as mon
 
@@ -307,7 +307,7 @@ class _Builder:
                 self.pre, self.states = trial, states
                 self.changes.append(n)
                 return
-            if len(trial.mul) > self.max_order:
+            if len(trial.mul) > 4 * self.max_order:  # a runaway candidate: the order limit is far behind
                 raise QuotientFailure(f"the quotient passed {self.max_order} elements")
             trial = self._recalibrate(trial, n, fail)
         raise QuotientFailure("recalibration did not converge")
@@ -494,7 +494,7 @@ class MisereQuotient:
         return path
 
     @classmethod
-    def load(cls, path: str | Path, check: bool = True) -> "MisereQuotient":
+    def load(cls, path: str | Path, check: bool = True) -> MisereQuotient:
         """Read a saved quotient; with `check`, verify it against the game's rules before trusting it."""
         path = Path(path)
         try:
@@ -504,7 +504,7 @@ class MisereQuotient:
         return cls.from_document(doc, check=check, where=str(path))
 
     @classmethod
-    def from_document(cls, doc: dict, check: bool = True, where: str = "document") -> "MisereQuotient":
+    def from_document(cls, doc: dict, check: bool = True, where: str = "document") -> MisereQuotient:
         try:
             if doc.get("format") != FORMAT:
                 raise ValueError(f"not an {FORMAT} document")
@@ -680,6 +680,9 @@ def misere_quotient(
             raise
         n = builder.n
         phi = builder.pre.phi
+        if len(builder.pre.mul) > max_order:
+            status, reason = "growing", f"the quotient passed {max_order} elements"
+            break
         # last_bad[p] = the last k with Φ(k) ≠ Φ(k + p); Φ is renumbered when the quotient changes
         if builder.changes and builder.changes[-1] == n:
             arr = np.array(phi)
@@ -713,7 +716,7 @@ def misere_quotient(
 
 # ---- positions -------------------------------------------------------------------------------------
 
-def quotient_solution(q: MisereQuotient, heaps) -> "Solution":
+def quotient_solution(q: MisereQuotient, heaps) -> Solution:
     """Misère outcome and winning moves read from the quotient: products of Φ(h), O(#heaps) per position."""
     from ..position import MOVE_LIMIT, SCAN_LIMIT, Solution, parse_heaps
 
