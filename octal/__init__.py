@@ -22,7 +22,7 @@ from .sequence import GrundySequence, NimSequence, nim_sequence
 from .table import format_table
 from .position import Move, Solution, heap_moves
 from .solve import solve_position
-from .misere import MisereSearch, genus_sequence
+from .misere import MisereQuotient, MisereSearch, genus_sequence, misere_quotient
 from .graphs import graph_from_edges, graph_from_graph6, graph_from_networkx, named_graph, solve_graph
 from .stats import sequence_stats
 
@@ -54,6 +54,8 @@ __all__ = [
     "heap_moves",
     "solve_position",
     "MisereSearch",
+    "MisereQuotient",
+    "misere_quotient",
     "genus_sequence",
     "named_graph",
     "graph_from_edges",

@@ -264,3 +264,36 @@ def test_solve_misere_kayles_any_size():
 def test_misere_cli_errors(args, fragment):
     r = runner.invoke(app, args)
     assert r.exit_code == 2 and fragment in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_the_any_size_kayles_quotient_matches_the_search_on_every_position_to_24_tokens(kayles):
+    search = MisereSearch(KAYLES)
+    for n in range(1, 25):
+        for heaps in partitions(n):
+            assert kayles.is_p(heaps) == search.is_p(heaps), heaps
+
+
+def test_tameness_is_recognised_structurally():
+    for heaps, order in [(1, 2), (3, 6), (7, 10), (15, 18)]:
+        q = misere_quotient(parse_code("0.[3]"), max_heap=heaps)
+        assert (q.order, q.tame) == (order, True)
+    assert misere_quotient(parse_code("0.56"), max_heap=30).tame is True  # a tame game other than nim
+    assert misere_quotient(parse_code("0.07"), max_heap=20).tame is False
+
+
+def test_ctrl_c_saves_the_part_verified_so_far(tmp_path, monkeypatch):
+    from octal.misere import quotient as qmod
+
+    real_add = qmod._Builder.add
+
+    def add(self):
+        if self.n >= 20:
+            raise KeyboardInterrupt
+        real_add(self)
+
+    monkeypatch.setattr(qmod._Builder, "add", add)
+    out = tmp_path / "partial.json"
+    r = runner.invoke(app, ["misere", "kayles", "--out", str(out)])
+    assert r.exit_code == 130 and "saved the quotient so far" in r.output
+    q = MisereQuotient.load(out)  # checked against the rules on loading
+    assert q.max_heap == 20 and q.status == "growing" and q.reason == "interrupted"

@@ -392,7 +392,7 @@ class MisereQuotient:
     reason: str = ""
     seconds: float = 0.0
     _presentation: Presentation | None = field(default=None, repr=False)
-    _tame: bool | None | str = field(default="?", repr=False)
+    _tame: bool | str = field(default="?", repr=False)
 
     @property
     def order(self) -> int:
@@ -441,8 +441,8 @@ class MisereQuotient:
         return self._presentation
 
     @property
-    def tame(self) -> bool | None:
-        """True when (Q, P) is isomorphic to the quotient of nim heaps (None past the orders checked)."""
+    def tame(self) -> bool:
+        """True when (Q, P) is isomorphic to the quotient of nim heaps."""
         if self._tame == "?":
             self._tame = _is_tame(self.mul, self.p)
         return self._tame
@@ -582,52 +582,33 @@ def _present(mul: np.ndarray, phi: np.ndarray) -> Presentation:
     return Presentation(letters, heaps, [normal[x] for x in range(len(mul))], relations)
 
 
-def _is_tame(mul: np.ndarray, p: np.ndarray) -> bool | None:
-    """Compare (Q, P) with the quotient of nim heaps of the same order (orders 1, 2, 2^k + 2)."""
+def _is_tame(mul: np.ndarray, p: np.ndarray) -> bool:
+    """Is (Q, P) the quotient of nim heaps (tame)? Those are {1}, {1, a} and, of order 2^k + 2 (k ≥ 2),
+    {1, a} ∪ H with a² = 1, H an ideal that is a group of exponent 2 with identity e, a·e ≠ e, P = {a, e}.
+
+    Any two such bipartite monoids of one order are isomorphic (H ≅ Z2^k, and Aut(Z2^k) moves a·e to any
+    element other than e), and nim heaps ≤ 2^k − 1 give one of them; so the test is exact.
+    """
     m = len(mul)
     if m == 1:
-        return True
+        return not p[0]
+    ps = np.flatnonzero(p)
     if m == 2:
-        nim_heaps = 1
-    elif m >= 6 and (m - 2) & (m - 3) == 0:
-        nim_heaps = m - 3
-    else:
+        return len(ps) == 1 and ps[0] == 1 and mul[1, 1] == 0
+    k = (m - 2).bit_length() - 1
+    if m - 2 != 1 << k or k < 2 or len(ps) != 2:
         return False
-    if m > 130:
-        return None
-    nim = misere_quotient(parse_code("0." + "3" * nim_heaps), max_heap=nim_heaps)
-    return _isomorphic(nim.mul, nim.p, [int(nim.phi[1 << i]) for i in range(nim_heaps.bit_length())], mul, p)
-
-
-def _isomorphic(tmul, tp, tgens, mul, p) -> bool:
-    """Is there an isomorphism of bipartite monoids (T, P_T) → (Q, P)? Backtrack over images of T's generators."""
-    if len(tmul) != len(mul) or int(tp.sum()) != int(p.sum()):
-        return False
-    words = [(0, ())]  # T's elements as generator words, breadth-first
-    seen = {0}
-    i = 0
-    while i < len(words):
-        x, w = words[i]
-        for j, g in enumerate(tgens):
-            y = int(tmul[x, g])
-            if y not in seen:
-                seen.add(y)
-                words.append((y, w + (j,)))
-        i += 1
-    kinds = {}
-    for x in range(len(mul)):
-        kinds.setdefault((bool(p[x]), _cyclic_type(mul, x)), []).append(x)
-    choices = [kinds.get((bool(tp[g]), _cyclic_type(tmul, g)), []) for g in tgens]
-    for images in itertools.product(*choices):
-        f = np.full(len(tmul), -1, dtype=np.int64)
-        for x, w in words:
-            y = 0
-            for j in w:
-                y = int(mul[y, images[j]])
-            f[x] = y
-        if len(set(f.tolist())) != len(f) or not np.array_equal(tp, p[f]):
+    for a in ps:
+        if mul[a, a] != 0:
             continue
-        if np.array_equal(f[tmul], mul[np.ix_(f, f)]):
+        h = np.array([x for x in range(m) if x not in (0, a)])
+        if not np.isin(mul[:, h], h).all():  # H must be an ideal
+            continue
+        idem = [x for x in h if mul[x, x] == x]
+        if len(idem) != 1:
+            continue
+        e = idem[0]
+        if (mul[e, h] == h).all() and (mul[h, h] == e).all() and mul[a, e] != e and set(ps.tolist()) == {a, e}:
             return True
     return False
 
@@ -644,7 +625,7 @@ def _period_proof(code: OctalCode, phi: list[int], last_bad: np.ndarray) -> tupl
 
 
 def misere_quotient(
-    code: OctalCode,
+    code: OctalCode | str,
     max_heap: int | None = None,
     max_order: int = MAX_ORDER,
     time_limit: float | None = None,
@@ -656,6 +637,10 @@ def misere_quotient(
     the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof. On Ctrl-C the
     KeyboardInterrupt carries the quotient verified so far as its `partial` attribute.
     """
+    if isinstance(code, str):
+        from ..presets import resolve  # presets sit above the engine: imported late
+
+        code, _ = resolve(code)
     if max_heap is not None and (not isinstance(max_heap, int) or max_heap < 0):
         raise InvalidArgumentError(f"--max-heap must be a non-negative whole number, not {max_heap}")
     if max_order < 1:
