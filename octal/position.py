@@ -9,7 +9,7 @@ proven period for heaps of any size.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
@@ -147,6 +147,25 @@ class Solution:
         }
 
 
+def collect_moves(code: OctalCode, heaps, wins: Callable[[int, tuple[int, ...]], bool]) -> tuple[list[Move], bool]:
+    """Every move from each distinct heap h whose leaves make `wins(h, leaves)` true, sorted; at most MOVE_LIMIT,
+    and the splits of a heap above SCAN_LIMIT scanned only in part (the flag says the list was cut short)."""
+    moves: list[Move] = []
+    truncated = False
+    for h in sorted(set(heaps)):
+        huge = h > SCAN_LIMIT
+        for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if huge else None):
+            if wins(h, mv.leaves):
+                moves.append(mv)
+                if len(moves) >= MOVE_LIMIT:
+                    truncated = True
+                    break
+        truncated = truncated or (huge and len(moves) > 0)
+        if len(moves) >= MOVE_LIMIT:
+            break
+    return sorted(moves), truncated
+
+
 def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues | None = None) -> Solution:
     """Normal play: P iff the nim-sum of G(h) is 0; the winning moves leave nim-sum 0."""
     heaps = parse_heaps(heaps)
@@ -155,23 +174,16 @@ def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues 
     total = 0
     for x in g:
         total ^= x
-    moves: list[Move] = []
-    truncated = False
+    moves, truncated = [], False
     if total:
-        for h in sorted(set(heaps)):
-            target = values(h) ^ total
-            huge = h > SCAN_LIMIT
-            for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if huge else None):
-                v = 0
-                for leaf in mv.leaves:
-                    v ^= values(leaf)
-                if v == target:
-                    moves.append(mv)
-                    if len(moves) >= MOVE_LIMIT:
-                        truncated = True
-                        break
-            truncated = truncated or (huge and len(moves) > 0)
-            if len(moves) >= MOVE_LIMIT:
-                break
-    return Solution(code, heaps, "normal", "N" if total else "P", sorted(moves), truncated, g)
+        targets = {h: values(h) ^ total for h in heaps}
+
+        def wins(h: int, leaves: tuple[int, ...]) -> bool:
+            v = 0
+            for leaf in leaves:
+                v ^= values(leaf)
+            return v == targets[h]
+
+        moves, truncated = collect_moves(code, heaps, wins)
+    return Solution(code, heaps, "normal", "N" if total else "P", moves, truncated, g)
 

@@ -40,3 +40,14 @@ def reference_values(digits: list[int], n: int, tail: list[int] | None = None) -
             v += 1
         G.append(v)
     return G
+
+
+def partitions(n: int, largest: int | None = None):
+    """Every multiset of positive heaps summing to n (parts ≤ largest), largest part first."""
+    largest = n if largest is None else largest
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, largest), 0, -1):
+        for rest in partitions(n - first, first):
+            yield (first,) + rest

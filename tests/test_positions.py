@@ -15,6 +15,8 @@ from octal.misere import MisereSearch, genus_sequence, misere_solution
 from octal.position import HeapValues, heap_moves, normal_solution
 from octal.solve import solve_position
 
+from reference import partitions
+
 CODES = ["0.77", "0.07", "0.137", "0.6", "4.7", "0.15", "0.75", "0.F"]
 
 
@@ -91,18 +93,8 @@ def test_every_misere_kayles_position_up_to_24_tokens():
     wins = make_tree_search("0.77", misere=True)
     search = MisereSearch(parse_code("0.77"))
     for total in range(1, 25):
-        for heaps in _partitions(total):
+        for heaps in partitions(total):
             assert search.is_p(heaps) != wins(heaps)
-
-
-def _partitions(n, largest=None):
-    largest = n if largest is None else largest
-    if n == 0:
-        yield ()
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in _partitions(n - first, first):
-            yield (first,) + rest
 
 
 @settings(max_examples=60, deadline=None)

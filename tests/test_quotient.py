@@ -17,6 +17,8 @@ from octal.position import heap_moves
 from octal.sequence import nim_sequence
 from octal.solve import solve_position
 
+from reference import partitions
+
 runner = CliRunner()
 KAYLES = parse_code("0.77")
 
@@ -24,16 +26,6 @@ KAYLES = parse_code("0.77")
 @pytest.fixture(scope="module")
 def kayles():
     return misere_quotient(KAYLES)
-
-
-def partitions(n, largest=None):
-    largest = n if largest is None else largest
-    if n == 0:
-        yield ()
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in partitions(n - first, first):
-            yield (first,) + rest
 
 
 # ---- published facts, computed -------------------------------------------------------------------

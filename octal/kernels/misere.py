@@ -41,6 +41,18 @@ def _hash(x, s):
     return h
 
 
+@njit(cache=True, inline="always")
+def _misere_p(s, pmask):
+    """A position whose options have the classes s is a misère P-position: it has an option, none in P."""
+    anyopt = False
+    for w in range(s.shape[0]):
+        if s[w] & pmask[w]:
+            return False
+        if s[w]:
+            anyopt = True
+    return anyopt
+
+
 @njit(cache=True)
 def explore(mul, p, pmask, gen_elem, gen_weight, tmask, max_states):
     """Dijkstra over reachable pairs. Returns (failing state or −1, count, xs, sets, parent, parent generator);
@@ -66,16 +78,8 @@ def explore(mul, p, pmask, gen_elem, gen_weight, tmask, max_states):
             continue
         done[i] = True
         x = xs[i]
-        if i:
-            anyopt = False
-            hit = False
-            for w in range(nw):
-                if sets[i, w]:
-                    anyopt = True
-                if sets[i, w] & pmask[w]:
-                    hit = True
-            if p[x] != (anyopt and not hit):
-                return i, count, xs[:count], sets[:count], parent[:count], pgen[:count]
+        if i and p[x] != _misere_p(sets[i], pmask):
+            return i, count, xs[:count], sets[:count], parent[:count], pgen[:count]
         for k in range(ng):
             g = gen_elem[k]
             _times(sets[i], mul, g, tmp)
@@ -164,17 +168,9 @@ def mark(mul, gen_elem, gen_weight, tmask):
         if final[x] or cost > best[x]:
             continue
         final[x] = True
-        if x:
-            anyopt = False
-            hit = False
-            for w in range(nw):
-                if sets[x, w]:
-                    anyopt = True
-                if sets[x, w] & pmask[w]:
-                    hit = True
-            if anyopt and not hit:
-                p[x] = True
-                pmask[x >> 6] |= ONE << np.uint64(x & 63)
+        if x and _misere_p(sets[x], pmask):
+            p[x] = True
+            pmask[x >> 6] |= ONE << np.uint64(x & 63)
         for k in range(ng):
             g = gen_elem[k]
             y = mul[x, g]
@@ -204,15 +200,9 @@ def candidates(mul, p, pmask, xs, sets, tmask_row, alone_p):
         for i in range(xs.shape[0]):
             y = xs[i]
             _times(sets[i], mul, x, tmp)
-            anyopt = False
-            hit = False
             for w in range(nw):
                 tmp[w] |= tmask_row[y, w]
-                if tmp[w]:
-                    anyopt = True
-                if tmp[w] & pmask[w]:
-                    hit = True
-            if p[mul[y, x]] != (anyopt and not hit):
+            if p[mul[y, x]] != _misere_p(tmp, pmask):
                 ok = False
                 break
         out[x] = ok

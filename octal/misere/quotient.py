@@ -36,7 +36,7 @@ from ..code import OctalCode, parse_code
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
-from ..position import Move, heap_moves
+from ..position import heap_moves
 from . import monoid as mon
 
 if TYPE_CHECKING:
@@ -703,7 +703,7 @@ def misere_quotient(
 
 def quotient_solution(q: MisereQuotient, heaps) -> Solution:
     """Misère outcome and winning moves read from the quotient: products of Φ(h), O(#heaps) per position."""
-    from ..position import MOVE_LIMIT, SCAN_LIMIT, Solution, parse_heaps
+    from ..position import Solution, collect_moves, parse_heaps
 
     heaps = parse_heaps(heaps)
     if not q.covers(heaps):
@@ -711,7 +711,7 @@ def quotient_solution(q: MisereQuotient, heaps) -> Solution:
                                  f"{q.max_heap:,} with no period proven")
     elems = [q.pretend(h) for h in heaps]
     mul, p = q.mul, q.p
-    # products of all heaps but one, from prefix and suffix products
+    # the product of all heaps but one, from prefix and suffix products: O(#heaps)
     prefix = [0]
     for x in elems:
         prefix.append(int(mul[prefix[-1], x]))
@@ -719,29 +719,16 @@ def quotient_solution(q: MisereQuotient, heaps) -> Solution:
     for x in reversed(elems):
         suffix.append(int(mul[suffix[-1], x]))
     suffix.reverse()
+    rest = {h: int(mul[prefix[i], suffix[i + 1]]) for i, h in enumerate(heaps)}
     outcome = "P" if p[prefix[-1]] else "N"
-    moves: list[Move] = []
-    truncated = False
-    if outcome == "N":
-        done = set()
-        for i, h in enumerate(heaps):
-            if h in done:
-                continue
-            done.add(h)
-            rest = int(mul[prefix[i], suffix[i + 1]])
-            huge = h > SCAN_LIMIT
-            for mv in heap_moves(q.code, h, split_limit=SCAN_LIMIT if huge else None):
-                y = rest
-                for leaf in mv.leaves:
-                    y = int(mul[y, q.pretend(leaf)])
-                if p[y]:
-                    moves.append(mv)
-                    if len(moves) >= MOVE_LIMIT:
-                        truncated = True
-                        break
-            truncated = truncated or (huge and len(moves) > 0)
-            if len(moves) >= MOVE_LIMIT:
-                break
+
+    def wins(h: int, leaves: tuple[int, ...]) -> bool:
+        y = rest[h]
+        for leaf in leaves:
+            y = int(mul[y, q.pretend(leaf)])
+        return bool(p[y])
+
+    moves, truncated = collect_moves(q.code, heaps, wins) if outcome == "N" else ([], False)
     how = f"period {q.period} proven" if q.proven else f"heaps ≤ {q.max_heap}"
-    return Solution(q.code, heaps, "misere", outcome, sorted(moves), truncated, [],
+    return Solution(q.code, heaps, "misere", outcome, moves, truncated, [],
                     f"misère quotient (order {q.order}, {how})")
