@@ -200,7 +200,7 @@ def solve(
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
     from .errors import InvalidArgumentError
     from .presets import resolve
-    from .solve import solve_position
+    from .solve import normal_outcome, solve_position
 
     code, preset = resolve(game)
     q = None
@@ -224,6 +224,12 @@ def solve(
         typer.echo(f"values   {vals}, nim-sum {nimsum}")
     else:
         typer.echo(f"method   {sol.method}")
+        normal = normal_outcome(code, sol.heaps)
+        if normal is not None:
+            kind = {("P", "N"): "PN", ("N", "P"): "NP"}.get((normal, sol.outcome))
+            typer.echo(f"normal   {normal} in normal play" + (
+                f": {'an' if kind == 'NP' else 'a'} {kind} position, where the two conventions disagree"
+                if kind else ": the same outcome"))
     if sol.outcome == "N" and not sol.winning_moves:
         typer.echo("outcome  N: the player to move has no move, so the opponent moved last and lost")
     elif sol.outcome == "N":

@@ -7,7 +7,7 @@ computed up to the largest heap) and fall back to the exhaustive search otherwis
 from __future__ import annotations
 
 from .code import OctalCode
-from .errors import InvalidArgumentError, ResourceLimitError
+from .errors import InvalidArgumentError, OctalError, ResourceLimitError
 from .position import (
     HeapValues,
     Move,
@@ -69,6 +69,18 @@ def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> S
     except ResourceLimitError as e:
         raise ResourceLimitError(f"{e}, and the misère quotient of {code} is not settled within "
                                  f"{QUOTIENT_SECONDS:g} s (octal misere {code} shows how far it grows)") from None
+
+
+def normal_outcome(code: OctalCode, heaps: tuple[int, ...]) -> str | None:
+    """'P' or 'N' in normal play (nim-sum of G), or None when the heap values are out of reach."""
+    try:
+        values = HeapValues(code, max(heaps, default=0))
+        total = 0
+        for h in heaps:
+            total ^= values(h)
+    except OctalError:
+        return None
+    return "N" if total else "P"
 
 
 def _best_try(code: OctalCode, heaps: tuple[int, ...]) -> Move | None:

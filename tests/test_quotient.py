@@ -243,6 +243,9 @@ def test_solve_misere_kayles_any_size():
     assert "quotient" in sol.method and sol.outcome in "PN"
     r = runner.invoke(app, ["solve", "kayles", "1000000000000", "--misere"])
     assert r.exit_code == 0 and "misère quotient" in r.output
+    # Sibert–Conway's NP and PN positions: one row of 5 and three of {4, 1}; two rows of 5
+    assert "an NP position" in runner.invoke(app, ["solve", "kayles", "5", "4", "1", "1", "--misere"]).output
+    assert "a PN position" in runner.invoke(app, ["solve", "kayles", "5", "5", "--misere"]).output
 
 
 @pytest.mark.parametrize("args,fragment", [
