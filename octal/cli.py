@@ -495,7 +495,8 @@ def show(game: Annotated[str, typer.Argument(help="An octal code or a preset nam
             typer.echo(f"history    {preset.history}")
         for key, value in preset.facts.items():
             if key != "values":
-                typer.echo(f"{key:<10} {value}")
+                label = {"misere_order": "misère |Q|", "misere_p_portion": "misère |P|"}.get(key, key)
+                typer.echo(f"{label.replace('misere_', 'misère '):<10} {value}")
 
 
 @app.command("presets")

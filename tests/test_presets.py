@@ -47,3 +47,17 @@ def test_names_and_aliases_resolve():
 def test_unknown_name_is_a_clear_error():
     with pytest.raises(UnknownGameError, match="unknown game 'kayless'"):
         resolve("kayless")
+
+
+@pytest.mark.parametrize("key", sorted(k for k, p in presets().items() if any(f.startswith("misere") for f in p.facts)))
+def test_presets_match_their_misere_facts(key):
+    from octal.misere import misere_quotient
+
+    facts = presets()[key].facts
+    assert facts.get("misere_source")
+    q = misere_quotient(presets()[key].code, max_order=200)
+    if "misere_order" in facts:
+        assert (q.order, q.p_portion, q.period, q.status) == (
+            facts["misere_order"], facts["misere_p_portion"], facts["misere_period"], "finite")
+    else:
+        assert facts["misere_status"] == q.status == "growing"

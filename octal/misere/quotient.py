@@ -205,6 +205,11 @@ def _mark(mul: np.ndarray, phi: list[int], trans: list[frozenset[int]], options:
     return kernel.mark(mul, elem, weight, tmask)
 
 
+def _word_text(word: tuple[int, ...]) -> str:
+    """Heaps of a position, repeated ones counted: '3 ×14, 25'."""
+    return ", ".join(f"{h} ×{word.count(h)}" if word.count(h) > 1 else str(h) for h in sorted(set(word)))
+
+
 def _cyclic_type(mul: np.ndarray, x: int) -> tuple[int, int]:
     """(index, period) of x: the least i, p ≥ 1 with x^(i+p) = x^i."""
     seen: dict[int, int] = {}
@@ -219,10 +224,12 @@ def _cyclic_type(mul: np.ndarray, x: int) -> tuple[int, int]:
 class _Builder:
     """Grows the quotient heap by heap; `pre` is always a verified, reduced pretension for heaps 0..n."""
 
-    def __init__(self, code: OctalCode, options: HeapOptions, max_order: int):
+    def __init__(self, code: OctalCode, options: HeapOptions, max_order: int, time_limit: float | None = None):
         self.code = code
         self.options = options
         self.max_order = max_order
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.pre = _Pretension(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool), [0], [frozenset()])
         self.states: list = [np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.uint64)]
         self.changes: list[int] = []
@@ -245,6 +252,7 @@ class _Builder:
                 pre.trans.append(t)
                 return
         for x in self._candidates(t):
+            self.check_time()
             trial = _Pretension(pre.mul, pre.p, pre.phi + [x], pre.trans + [t])
             states: list = []
             if verify(trial, self.options, states=states) is None:
@@ -300,17 +308,21 @@ class _Builder:
         pre = self.pre
         trial = self._trial(pre.mul, pre.phi + [None], {n: (2, 2)})
         for _ in range(200):
-            fail = verify(trial, self.options)
+            states: list = []
+            fail = verify(trial, self.options, states=states)
             if fail is None:
-                states: list = []
-                verify(trial, self.options, states=states)
                 self.pre, self.states = trial, states
                 self.changes.append(n)
                 return
             if len(trial.mul) > 4 * self.max_order:  # a runaway candidate: the order limit is far behind
                 raise QuotientFailure(f"the quotient passed {self.max_order} elements")
+            self.check_time()
             trial = self._recalibrate(trial, n, fail)
         raise QuotientFailure("recalibration did not converge")
+
+    def check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise QuotientFailure(f"stopped after {self.time_limit:g} s")
 
     def _recalibrate(self, trial: _Pretension, n: int, fail: tuple[int, ...]) -> _Pretension:
         """Free the heaps of the least failing word (fewest first) until that word gets its true outcome."""
@@ -327,13 +339,14 @@ class _Builder:
                     index, _ = _cyclic_type(trial.mul, trial.phi[h])
                     index = max(2, index, fail.count(h))
                     free[h] = (index, 2 if index <= 4 else 2 * ((index - 2) // 2))
+                self.check_time()
                 try:
                     cand = self._trial(base, image, free)
                 except QuotientFailure:
                     continue
                 if bool(cand.p[cand.element(fail)]) == should_be_p:
                     return cand
-        raise QuotientFailure(f"no recalibration fixes the position {fail}")
+        raise QuotientFailure(f"no candidate within the search limits predicts the position {_word_text(fail)}")
 
 
 # ---- the result ------------------------------------------------------------------------------------
@@ -647,7 +660,7 @@ def misere_quotient(
         raise InvalidArgumentError(f"the order limit must be positive, not {max_order}")
     t0 = time.perf_counter()
     options = HeapOptions(code)
-    builder = _Builder(code, options, max_order)
+    builder = _Builder(code, options, max_order, time_limit)
     target = MAX_HEAP if max_heap is None else max_heap
     last_bad = np.full(target + 2, -1, dtype=np.int64)
     status, reason, proof = "finite", "", None
