@@ -409,7 +409,13 @@ def graph(
 ) -> None:
     """Node Kayles (or the clique-forming game) on a graph: value, outcome, every winning vertex."""
     from .errors import InvalidArgumentError
-    from .graphs import MAX_STATES, graph_from_graph6, named_graph, read_edge_list, solve_graph
+    from .graphs import (
+        MAX_STATES,
+        graph_from_graph6,
+        named_graph,
+        read_edge_list,
+        solve_graph,
+    )
     from .progress import ProgressLine
 
     given = [x for x in (family, edges, graph6) if x is not None]
