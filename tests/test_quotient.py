@@ -292,3 +292,19 @@ def test_ctrl_c_saves_the_part_verified_so_far(tmp_path, monkeypatch):
     assert r.exit_code == 130 and "saved the quotient so far" in r.output
     q = MisereQuotient.load(out)  # checked against the rules on loading
     assert q.max_heap == 20 and q.status == "growing" and q.reason == "interrupted"
+
+
+def test_monoid_building_blocks():
+    from octal.misere import monoid
+
+    c = monoid.cyclic(2, 3)  # x^0..x^4 with x^5 = x^2
+    assert c.shape == (5, 5) and c[1, 4] == 2 and c[4, 4] == 2 + (8 - 2) % 3 and c[0, 3] == 3
+    pm = monoid.ProductMonoid([monoid.cyclic(0, 2), monoid.cyclic(1, 2)], [(1, 0), (0, 1)], limit=100)
+    assert pm.size == 6  # Z2 × ⟨b | b³ = b⟩
+    g = pm.index((1, 1))
+    assert pm.product(g, g) == pm.index((0, 2)) and pm.column(g)[0] == g
+    with pytest.raises(OverflowError):
+        monoid.ProductMonoid([monoid.cyclic(0, 2), monoid.cyclic(1, 2)], [(1, 0), (0, 1)], limit=3)
+    # P = {x^2} in ⟨x | x^4 = x^2⟩: x^2 and x^3 are told apart (x^2·x^0 ∈ P, x^3·x^0 ∉ P), and so on
+    cls = monoid.syntactic_classes(monoid.cyclic(2, 2)[:, [1]], np.array([False, False, True, False]))
+    assert len(set(cls.tolist())) == 4 and cls[0] == 0
