@@ -8,7 +8,7 @@ from typing import TextIO
 
 
 class ProgressLine:
-    """Callable as progress(done, total, largest); silent unless the stream is a terminal and 1 s has passed."""
+    """Callable as progress(done, total, largest); total 0 means open-ended. Silent unless on a terminal after 1 s."""
 
     def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None, delay: float = 1.0):
         self.stream = stream or sys.stderr
@@ -31,8 +31,11 @@ class ProgressLine:
             return
         self.last_draw = now
         rate = (done - self.first_done) / max(now - self.t0, 1e-9)
-        eta = f"{(total - done) / rate:,.0f} s" if rate > 0 else "?"
-        text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s · largest {largest} · ETA {eta}"
+        if total > 0:
+            eta = f"{(total - done) / rate:,.0f} s" if rate > 0 else "?"
+            text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s · largest {largest} · ETA {eta}"
+        else:  # open-ended work: no total, no ETA
+            text = f"{self.label} {done:,} · {rate:,.1f}/s"
         if extra:
             text += f" · {extra}"
         self.stream.write("\r" + text[:200] + "\033[K")

@@ -696,7 +696,7 @@ def misere_quotient(
             ps = n - ks
             last_bad[ps[bad]] = ks[bad]
         if progress is not None:
-            progress(n, target, len(builder.pre.mul), f"|Q| = {len(builder.pre.mul)}")
+            progress(n, 0 if max_heap is None else max_heap, len(builder.pre.mul), f"|Q| = {len(builder.pre.mul)}")
         proof = _period_proof(code, phi, last_bad)
         if proof is not None:
             break
