@@ -19,6 +19,17 @@ def cyclic(index: int, period: int) -> np.ndarray:
     return s.astype(np.int32)
 
 
+def cyclic_type(mul: np.ndarray, x: int) -> tuple[int, int]:
+    """(index, period) of x: the least i, p ≥ 1 with x^(i+p) = x^i."""
+    seen: dict[int, int] = {}
+    y, i = 0, 0
+    while y not in seen:
+        seen[y] = i
+        y = int(mul[y, x])
+        i += 1
+    return seen[y], i - seen[y]
+
+
 def generated(mul: np.ndarray, gens) -> np.ndarray:
     """The elements reachable from the identity by multiplying by `gens`, in breadth-first order (0 first)."""
     gens = sorted(set(int(g) for g in gens))

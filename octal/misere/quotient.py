@@ -5,12 +5,9 @@ position X of the game; the classes form a commutative monoid Q, the P-portion P
 of P-positions, and the pretending function Φ sends each heap size to its class. With Q known, a
 position is decided by multiplying the classes of its heaps.
 
-The quotient of heaps ≤ n is grown heap by heap. A candidate (Q, P, Φ) is *verified* exactly: the pair
-σ(w) = (Φ(w), {Φ(w') : w' an option of w}) of a word w (a multiset of heaps) obeys
-σ(w·h) = (Φ(w)Φ(h), O(w)·Φ(h) ∪ Φ(w)·T(h)) with T(h) the classes of h's options, so the pairs reachable
-from the empty word are finite, and Φ predicts every misère outcome iff each reachable pair satisfies
-Φ(w) ∈ P ⇔ (O(w) ≠ ∅ and O(w) ∩ P = ∅) (induction on the game tree; the empty word is N). A candidate
-comes from the quotient so far, either unchanged (heap n pretends to be an existing element: a
+The quotient of heaps ≤ n is grown heap by heap. Every candidate (Q, P, Φ) is verified exactly
+(`pretension.verify`: the pairs (Φ(w), classes of w's options) are finite and must all be consistent). A
+candidate comes from the quotient so far, either unchanged (heap n pretends to be an existing element: a
 conservative extension) or extended by free cyclic generators for heap n and for heaps of a failing
 word (recalibration), with P marked along the shortest word of each element, then reduced. A
 verified candidate, reduced to the classes its heaps generate, is the quotient itself.
@@ -36,8 +33,19 @@ from ..code import OctalCode, parse_code
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
-from ..position import heap_moves
 from . import monoid as mon
+from .presentation import Presentation, is_tame, present
+from .pretension import (
+    HeapOptions,
+    Pretension,
+    QuotientFailure,
+    mark_p,
+    set_mask,
+    table_times,
+    times_masks,
+    transitions,
+    verify,
+)
 
 if TYPE_CHECKING:
     from ..position import Solution
@@ -45,180 +53,11 @@ if TYPE_CHECKING:
 MAX_ORDER = 600  # a quotient growing past this is reported as "growing"
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
 MAX_TRIAL = 6000  # elements of a trial monoid before reduction
-MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification
-
-
-class QuotientFailure(Exception):
-    """Internal: no candidate could be built within the limits (the quotient is reported as growing)."""
-
-
-# ---- element sets as uint64 words ------------------------------------------------------------------
-
-def _words(m: int) -> int:
-    return max(1, (m + 63) // 64)
-
-
-def _set_mask(flags: np.ndarray) -> np.ndarray:
-    """A bool array over the elements as a row of uint64 words."""
-    out = np.zeros(_words(len(flags)), dtype=np.uint64)
-    for x in np.flatnonzero(flags):
-        out[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
-    return out
-
-
-def _times_masks(mul: np.ndarray, elems) -> np.ndarray:
-    """Row y: the set {y·t : t ∈ elems} as uint64 words."""
-    m = len(mul)
-    out = np.zeros((m, _words(m)), dtype=np.uint64)
-    rows = np.arange(m)
-    for t in elems:
-        y = mul[:, t].astype(np.int64)
-        np.bitwise_or.at(out, (rows, y >> 6), np.left_shift(np.uint64(1), (y & 63).astype(np.uint64)))
-    return out
-
-
-# ---- the game's heaps ------------------------------------------------------------------------------
-
-class HeapOptions:
-    """Option words (tuples of leaf heaps) of each heap; a heap with no option is the game 0.
-
-    `weight(h)` strictly exceeds the weight of every option word of h (h, or h² when a heap may split
-    without losing a token), so searches ordered by total weight meet every option before its position.
-    """
-
-    def __init__(self, code: OctalCode):
-        self.code = code
-        self._opts: list[tuple[tuple[int, ...], ...]] = []
-        self._square = code.digit(0) != 0
-
-    def weight(self, h: int) -> int:
-        return h * h if self._square else h
-
-    def __call__(self, h: int) -> tuple[tuple[int, ...], ...]:
-        while len(self._opts) <= h:
-            n = len(self._opts)
-            words = {tuple(x for x in mv.leaves if x and self._opts[x]) if all(x < n for x in mv.leaves) else mv.leaves
-                     for mv in heap_moves(self.code, n)}
-            self._opts.append(tuple(sorted(words)))
-        return self._opts[h]
-
-    def live(self, h: int) -> bool:
-        return bool(self(h))
-
-
-# ---- pretensions -----------------------------------------------------------------------------------
-
-@dataclass
-class _Pretension:
-    """A candidate: monoid table, P-portion, Φ for heaps 0..n and T(h) = classes of each heap's options."""
-
-    mul: np.ndarray
-    p: np.ndarray
-    phi: list[int]
-    trans: list[frozenset[int]]
-
-    def element(self, word) -> int:
-        x = 0
-        for h in word:
-            x = int(self.mul[x, self.phi[h]])
-        return x
-
-
-def _transitions(times: Callable[[int, int], int], phi: list[int], options: HeapOptions, h: int) -> frozenset[int]:
-    """T(h): the classes of the options of heap h."""
-    out = set()
-    for word in options(h):
-        x = 0
-        for leaf in word:
-            x = times(x, phi[leaf])
-        out.add(x)
-    return frozenset(out)
-
-
-def _table_times(mul: np.ndarray) -> Callable[[int, int], int]:
-    return lambda a, b: int(mul[a, b])
-
-
-def _generators(pre: _Pretension, options: HeapOptions):
-    """Distinct (Φ(h), T(h)) pairs of live heaps, each with its smallest heap (the cheapest witness)."""
-    seen: dict[tuple[int, frozenset[int]], int] = {}
-    for h in range(1, len(pre.phi)):
-        if options.live(h):
-            seen.setdefault((pre.phi[h], pre.trans[h]), h)
-    return [(g, t, h, options.weight(h)) for (g, t), h in seen.items()]
-
-
-def _word(parent: dict, state) -> tuple[int, ...]:
-    out = []
-    while True:
-        prev = parent[state]
-        if prev is None:
-            return tuple(sorted(out))
-        state, h = prev
-        out.append(h)
-
-
-def _kernel_gens(mul: np.ndarray, gens) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    elem = np.array([g for g, *_ in gens], dtype=np.int64)
-    weight = np.array([w for *_, w in gens], dtype=np.int64)
-    tmask = np.zeros((len(gens), len(mul), _words(len(mul))), dtype=np.uint64)
-    for k, (_, t, _, _) in enumerate(gens):
-        tmask[k] = _times_masks(mul, sorted(t))
-    return elem, weight, tmask
-
-
-def verify(pre: _Pretension, options: HeapOptions, max_states: int = MAX_STATES,
-           states: list | None = None) -> tuple[int, ...] | None:
-    """The least (by weight) word whose outcome Φ predicts wrongly, or None when Φ predicts every outcome.
-
-    Dijkstra over the pairs σ(w) = (Φ(w), O(w)) by the least weight of a word reaching them: every
-    option of that word weighs less, so its pair was checked earlier and the first failure is genuine.
-    On success the reachable pairs go to `states` (when given) for quick checks of the next heap.
-    """
-    if pre.p[0]:
-        return ()
-    gens = _generators(pre, options)
-    elem, weight, tmask = _kernel_gens(pre.mul, gens)
-    fail, count, xs, sets, parent, pgen = kernel.explore(pre.mul, pre.p, _set_mask(pre.p), elem, weight, tmask,
-                                                          max_states)
-    if count < 0:
-        raise QuotientFailure(f"verification passed {max_states:,} states")
-    if fail >= 0:
-        word = []
-        i = fail
-        while parent[i] >= 0:
-            word.append(gens[pgen[i]][2])
-            i = parent[i]
-        return tuple(sorted(word))
-    if states is not None:
-        states[:] = [xs.copy(), sets.copy()]
-    return None
-
-
-def _mark(mul: np.ndarray, phi: list[int], trans: list[frozenset[int]], options: HeapOptions) -> np.ndarray:
-    """P-portion of a trial monoid: each element takes the outcome of its least word (Dijkstra by weight)."""
-    gens: dict = {}
-    for h in range(1, len(phi)):
-        if options.live(h):
-            gens.setdefault((phi[h], trans[h]), h)
-    elem, weight, tmask = _kernel_gens(mul, [(g, t, h, options.weight(h)) for (g, t), h in gens.items()])
-    return kernel.mark(mul, elem, weight, tmask)
 
 
 def _word_text(word: tuple[int, ...]) -> str:
     """Heaps of a position, repeated ones counted: '3 ×14, 25'."""
     return ", ".join(f"{h} ×{word.count(h)}" if word.count(h) > 1 else str(h) for h in sorted(set(word)))
-
-
-def _cyclic_type(mul: np.ndarray, x: int) -> tuple[int, int]:
-    """(index, period) of x: the least i, p ≥ 1 with x^(i+p) = x^i."""
-    seen: dict[int, int] = {}
-    y, i = 0, 0
-    while y not in seen:
-        seen[y] = i
-        y = int(mul[y, x])
-        i += 1
-    return seen[y], i - seen[y]
 
 
 class _Builder:
@@ -230,7 +69,7 @@ class _Builder:
         self.max_order = max_order
         self.time_limit = time_limit
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.pre = _Pretension(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool), [0], [frozenset()])
+        self.pre = Pretension(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool), [0], [frozenset()])
         self.states: list = [np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.uint64)]
         self.changes: list[int] = []
 
@@ -245,7 +84,7 @@ class _Builder:
             pre.phi.append(0)
             pre.trans.append(frozenset())
             return
-        t = _transitions(_table_times(pre.mul), pre.phi, self.options, n)
+        t = transitions(table_times(pre.mul), pre.phi, self.options, n)
         for m in range(1, n):
             if pre.trans[m] == t and self.options.live(m):  # the same generator again: nothing new is reachable
                 pre.phi.append(pre.phi[m])
@@ -253,7 +92,7 @@ class _Builder:
                 return
         for x in self._candidates(t):
             self.check_time()
-            trial = _Pretension(pre.mul, pre.p, pre.phi + [x], pre.trans + [t])
+            trial = Pretension(pre.mul, pre.p, pre.phi + [x], pre.trans + [t])
             states: list = []
             if verify(trial, self.options, states=states) is None:
                 self.pre, self.states = trial, states
@@ -265,10 +104,10 @@ class _Builder:
         pre = self.pre
         alone_p = not any(pre.p[y] for y in t)
         xs, sets = self.states
-        ok = kernel.candidates(pre.mul, pre.p, _set_mask(pre.p), xs, sets, _times_masks(pre.mul, sorted(t)), alone_p)
+        ok = kernel.candidates(pre.mul, pre.p, set_mask(pre.p), xs, sets, times_masks(pre.mul, sorted(t)), alone_p)
         return [int(x) for x in np.flatnonzero(ok)]
 
-    def _trial(self, base: np.ndarray, image: list[int | None], free: dict[int, tuple[int, int]]) -> _Pretension:
+    def _trial(self, base: np.ndarray, image: list[int | None], free: dict[int, tuple[int, int]]) -> Pretension:
         """Reduced candidate on base × Π C(index, period), one cyclic factor per free heap, P marked by least words."""
         comps = [base] + [mon.cyclic(i, p) for i, p in free.values()]
         slot = {h: j + 1 for j, h in enumerate(free)}
@@ -290,17 +129,17 @@ class _Builder:
         phi = [0] * len(image)
         for h, g in zip(live, gens):
             phi[h] = pm.index(g)
-        trans = [_transitions(pm.product, phi, self.options, h) for h in range(len(image))]
+        trans = [transitions(pm.product, phi, self.options, h) for h in range(len(image))]
         # columns x ↦ x·e for the generators and the option classes: all the searches need
         needed = sorted({phi[h] for h in live}.union(*trans))
         col = {e: i for i, e in enumerate(needed)}
         cols = np.stack([pm.column(e) for e in needed], axis=1).astype(np.int32)
         phi_c = [col.get(x, -1) for x in phi]
-        p = _mark(cols, phi_c, [frozenset(col[y] for y in tr) for tr in trans], self.options)
+        p = mark_p(cols, phi_c, [frozenset(col[y] for y in tr) for tr in trans], self.options)
         cls = mon.syntactic_classes(cols[:, sorted({phi_c[h] for h in live})], p)
         reps = mon.representatives(cls)
         qmul = np.stack([cls[pm.column(int(r))][reps] for r in reps], axis=1).astype(np.int32)
-        return _Pretension(qmul, p[reps].copy(), [int(cls[x]) for x in phi],
+        return Pretension(qmul, p[reps].copy(), [int(cls[x]) for x in phi],
                            [frozenset(int(cls[y]) for y in tr) for tr in trans])
 
     def _expand(self, n: int) -> None:
@@ -324,7 +163,7 @@ class _Builder:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise QuotientFailure(f"stopped after {self.time_limit:g} s")
 
-    def _recalibrate(self, trial: _Pretension, n: int, fail: tuple[int, ...]) -> _Pretension:
+    def _recalibrate(self, trial: Pretension, n: int, fail: tuple[int, ...]) -> Pretension:
         """Free the heaps of the least failing word (fewest first) until that word gets its true outcome."""
         should_be_p = not trial.p[trial.element(fail)]
         heaps = sorted(set(h for h in fail if self.options.live(h)))
@@ -336,7 +175,7 @@ class _Builder:
                          for h in range(n + 1)]
                 free = {}
                 for h in chosen:
-                    index, _ = _cyclic_type(trial.mul, trial.phi[h])
+                    index, _ = mon.cyclic_type(trial.mul, trial.phi[h])
                     index = max(2, index, fail.count(h))
                     free[h] = (index, 2 if index <= 4 else 2 * ((index - 2) // 2))
                 self.check_time()
@@ -352,37 +191,6 @@ class _Builder:
 # ---- the result ------------------------------------------------------------------------------------
 
 FORMAT = "octal-misere-quotient"
-_SUPER = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-@dataclass
-class Presentation:
-    """Generators (one letter per heap that brings a new element) and relations u = v between words.
-
-    Words are exponent tuples over the generators; `normal[x]` is the least word (degree, then more of
-    the earlier letters) of element x, and the relations are the least words that are not normal,
-    each equal to its normal form: together they rewrite every word to its normal form.
-    """
-
-    letters: list[str]
-    heaps: list[int]
-    normal: list[tuple[int, ...]]
-    relations: list[tuple[tuple[int, ...], tuple[int, ...]]]
-
-    def word(self, exps: tuple[int, ...], ascii: bool = False) -> str:
-        parts = []
-        for letter, e in zip(self.letters, exps):
-            if e == 1:
-                parts.append(letter)
-            elif e > 1:
-                parts.append(f"{letter}^{e}" if ascii else letter + str(e).translate(_SUPER))
-        return "".join(parts) or "1"
-
-    def name(self, x: int, ascii: bool = False) -> str:
-        return self.word(self.normal[x], ascii)
-
-    def relation_texts(self, ascii: bool = False) -> list[str]:
-        return [f"{self.word(u, ascii)} = {self.word(v, ascii)}" for u, v in self.relations]
 
 
 @dataclass
@@ -450,14 +258,14 @@ class MisereQuotient:
     @property
     def presentation(self) -> Presentation:
         if self._presentation is None:
-            self._presentation = _present(self.mul, self.phi)
+            self._presentation = present(self.mul, self.phi)
         return self._presentation
 
     @property
     def tame(self) -> bool:
         """True when (Q, P) is isomorphic to the quotient of nim heaps."""
         if self._tame == "?":
-            self._tame = _is_tame(self.mul, self.p)
+            self._tame = is_tame(self.mul, self.p)
         return self._tame
 
     def to_dict(self) -> dict:
@@ -548,82 +356,14 @@ class MisereQuotient:
         """Verify the quotient exactly (every position of heaps ≤ max_heap is predicted right)."""
         options = HeapOptions(self.code)
         phi = [int(x) for x in self.phi]
-        times = _table_times(self.mul)
-        trans = [_transitions(times, phi, options, h) for h in range(len(phi))]
+        times = table_times(self.mul)
+        trans = [transitions(times, phi, options, h) for h in range(len(phi))]
         if any(not options.live(h) and phi[h] != 0 for h in range(len(phi))):
             return False
         try:
-            return verify(_Pretension(self.mul, self.p, phi, trans), options) is None
+            return verify(Pretension(self.mul, self.p, phi, trans), options) is None
         except QuotientFailure:
             return False
-
-
-def _present(mul: np.ndarray, phi: np.ndarray) -> Presentation:
-    """Generators from the heaps in order (a heap whose class is not yet generated brings a letter),
-    normal forms by degree then lexicographic order, relations at the least non-normal words."""
-    gens, heaps = [], []
-    reached = np.zeros(len(mul), dtype=bool)
-    reached[0] = True
-    for h, x in enumerate(phi):
-        x = int(x)
-        if not reached[x]:
-            gens.append(x)
-            heaps.append(h)
-            reached[:] = False
-            reached[mon.generated(mul, gens)] = True
-    k = len(gens)
-    letters = [chr(ord("a") + i) for i in range(k)] if k <= 26 else [f"x{i + 1}" for i in range(k)]
-    normal: dict[int, tuple[int, ...]] = {0: (0,) * k}
-    element = {(0,) * k: 0}
-    relations = []
-    layer = [(0,) * k]
-    while layer:
-        cands = sorted({w[:i] + (w[i] + 1,) + w[i + 1:] for w in layer for i in range(k)}, reverse=True)
-        nxt = []
-        for w in cands:
-            if not all(w[:j] + (w[j] - 1,) + w[j + 1:] in element for j in range(k) if w[j]):
-                continue  # a non-normal word below it: implied by a smaller relation
-            i = next(j for j in range(k) if w[j])
-            x = int(mul[element[w[:i] + (w[i] - 1,) + w[i + 1:]], gens[i]])
-            if x in normal:
-                relations.append((w, normal[x]))
-            else:
-                normal[x] = w
-                element[w] = x
-                nxt.append(w)
-        layer = nxt
-    return Presentation(letters, heaps, [normal[x] for x in range(len(mul))], relations)
-
-
-def _is_tame(mul: np.ndarray, p: np.ndarray) -> bool:
-    """Is (Q, P) the quotient of nim heaps (tame)? Those are {1}, {1, a} and, of order 2^k + 2 (k ≥ 2),
-    {1, a} ∪ H with a² = 1, H an ideal that is a group of exponent 2 with identity e, a·e ≠ e, P = {a, e}.
-
-    Any two such bipartite monoids of one order are isomorphic (H ≅ Z2^k, and Aut(Z2^k) moves a·e to any
-    element other than e), and nim heaps ≤ 2^k − 1 give one of them; so the test is exact.
-    """
-    m = len(mul)
-    if m == 1:
-        return not p[0]
-    ps = np.flatnonzero(p)
-    if m == 2:
-        return len(ps) == 1 and ps[0] == 1 and mul[1, 1] == 0
-    k = (m - 2).bit_length() - 1
-    if m - 2 != 1 << k or k < 2 or len(ps) != 2:
-        return False
-    for a in ps:
-        if mul[a, a] != 0:
-            continue
-        h = np.array([x for x in range(m) if x not in (0, a)])
-        if not np.isin(mul[:, h], h).all():  # H must be an ideal
-            continue
-        idem = [x for x in h if mul[x, x] == x]
-        if len(idem) != 1:
-            continue
-        e = idem[0]
-        if (mul[e, h] == h).all() and (mul[h, h] == e).all() and mul[a, e] != e and set(ps.tolist()) == {a, e}:
-            return True
-    return False
 
 
 def _period_proof(code: OctalCode, phi: list[int], last_bad: np.ndarray) -> tuple[int, int] | None:
