@@ -250,6 +250,8 @@ def test_solve_misere_kayles_any_size():
 
 @pytest.mark.parametrize("args,fragment", [
     (["misere", "kayles", "--max-heap", "-1"], "non-negative"),
+    (["misere", "kayles", "--max-order", "0"], "positive"),
+    (["misere", "kayles", "--time-limit", "0"], "positive"),
     (["misere", "0.9z"], "digit"),
     (["misere"], "name a game"),
     (["misere", "--load", "/nonexistent/q.json"], "cannot read"),

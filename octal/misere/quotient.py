@@ -398,11 +398,13 @@ def misere_quotient(
         raise InvalidArgumentError(f"--max-heap must be a non-negative whole number, not {max_heap}")
     if max_order < 1:
         raise InvalidArgumentError(f"the order limit must be positive, not {max_order}")
+    if time_limit is not None and not time_limit > 0:
+        raise InvalidArgumentError(f"the time limit must be a positive number of seconds, not {time_limit}")
     t0 = time.perf_counter()
     options = HeapOptions(code)
     builder = _Builder(code, options, max_order, time_limit)
     target = MAX_HEAP if max_heap is None else max_heap
-    last_bad = np.full(target + 2, -1, dtype=np.int64)
+    last_bad = np.full(min(target, MAX_HEAP) + 2, -1, dtype=np.int64)
     status, reason, proof = "finite", "", None
     while builder.n < target:
         try:
@@ -422,6 +424,8 @@ def misere_quotient(
             status, reason = "growing", f"the quotient passed {max_order} elements"
             break
         # last_bad[p] = the last k with Φ(k) ≠ Φ(k + p); Φ is renumbered when the quotient changes
+        if n + 2 > len(last_bad):
+            last_bad = np.concatenate([last_bad, np.full(len(last_bad), -1, dtype=np.int64)])
         if builder.changes and builder.changes[-1] == n:
             arr = np.array(phi)
             last_bad[:] = -1
