@@ -20,7 +20,8 @@ from .sequence import Progress
 
 QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
 SMALL_HEAPS = 64  # up to this largest heap, the quotient of heaps ≤ it is enough
-_QUOTIENTS: dict[str, object] = {}  # code → the best quotient computed in this process
+_SEARCHES: dict[str, object] = {}  # code → its memoized exhaustive search, kept between positions
+_QUOTIENTS: dict[str, tuple] = {}  # code → (best quotient computed in this process, stopped by the budget)
 
 
 def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progress | None = None,
@@ -42,19 +43,21 @@ def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
     """A misère quotient that covers `heaps`, computed within QUOTIENT_SECONDS and kept for later, or None."""
     from .misere.quotient import misere_quotient
 
-    known = _QUOTIENTS.get(str(code))
+    known, exhausted = _QUOTIENTS.get(str(code), (None, False))
     if known is not None and known.covers(heaps):
         return known
+    if exhausted:  # it already grew as far as the budget allows: asking again gets no further
+        return None
     largest = max(heaps, default=0)
     q = misere_quotient(code, max_heap=largest if largest <= SMALL_HEAPS else None, time_limit=QUOTIENT_SECONDS)
     if known is None or q.proven or q.max_heap > known.max_heap:
-        _QUOTIENTS[str(code)] = q
+        _QUOTIENTS[str(code)] = (q, q.status == "growing")
     return q if q.covers(heaps) else None
 
 
 def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> Solution:
     """Misère outcome and winning moves: from `quotient`, the game's quotient if it covers the heaps, else search."""
-    from .misere import misere_solution
+    from .misere import MisereSearch, misere_solution
     from .misere.quotient import quotient_solution
 
     if quotient is not None:
@@ -65,7 +68,8 @@ def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> S
     if q is not None:
         return quotient_solution(q, heaps)
     try:
-        return misere_solution(code, heaps)
+        search = _SEARCHES.get(str(code)) or _SEARCHES.setdefault(str(code), MisereSearch(code))
+        return misere_solution(code, heaps, search)
     except ResourceLimitError as e:
         raise ResourceLimitError(f"{e}, and the misère quotient of {code} is not settled within "
                                  f"{QUOTIENT_SECONDS:g} s (octal misere {code} shows how far it grows)") from None
