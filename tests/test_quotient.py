@@ -310,3 +310,24 @@ def test_monoid_building_blocks():
     # P = {x^2} in ⟨x | x^4 = x^2⟩: x·x^k and x^3·x^k are in P for the same k (odd), the rest differ
     cls = monoid.syntactic_classes(monoid.cyclic(2, 2)[:, [1]], np.array([False, False, True, False]))
     assert cls.tolist() == [0, 1, 2, 1]
+
+
+def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
+    from octal import solve
+    from octal.misere import quotient as qmod
+
+    calls = []
+    real = qmod.misere_quotient
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs.get("max_heap"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(qmod, "misere_quotient", counting)
+    monkeypatch.setattr(solve, "_QUOTIENTS", {})
+    code = parse_code("0.6")  # its quotient passes 600 elements by heap 17
+    first = solve.solve_position(code, (20, 1), misere=True)
+    second = solve.solve_position(code, (19, 2), misere=True)
+    small = solve.solve_position(code, (9, 4), misere=True)
+    assert len(calls) == 1
+    assert "exhaustive" in first.method and "exhaustive" in second.method and "quotient" in small.method
