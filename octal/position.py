@@ -71,6 +71,28 @@ def heap_moves(code: OctalCode, h: int, split_limit: int | None = None) -> Itera
                     break
 
 
+class HeapOptions:
+    """The distinct options of each heap as sorted tuples of leaf heaps, heaps with no move dropped.
+
+    A heap with no option is the game 0 (dead); leaving one is the same as leaving nothing. Heaps are
+    tabulated from 0 up, so a leaf's own options are known when it is asked whether it is dead.
+    """
+
+    def __init__(self, code: OctalCode):
+        self.code = code
+        self._opts: list[tuple[tuple[int, ...], ...]] = []
+
+    def __call__(self, h: int) -> tuple[tuple[int, ...], ...]:
+        while len(self._opts) <= h:
+            n = len(self._opts)
+            words = {tuple(x for x in mv.leaves if self._opts[x]) for mv in heap_moves(self.code, n)}
+            self._opts.append(tuple(sorted(words)))
+        return self._opts[h]
+
+    def live(self, h: int) -> bool:
+        return bool(self(h))
+
+
 def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Validate heap sizes (non-negative integers) and keep them in the order given (empty: no heaps)."""
     out = []

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..code import OctalCode
 from ..kernels import misere as kernel
-from ..position import heap_moves
+from ..position import HeapOptions
 
 MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification
 
@@ -53,31 +52,10 @@ def times_masks(mul: np.ndarray, elems) -> np.ndarray:
 
 # ---- the game's heaps ------------------------------------------------------------------------------
 
-class HeapOptions:
-    """Option words (tuples of leaf heaps) of each heap; a heap with no option is the game 0.
-
-    `weight(h)` strictly exceeds the weight of every option word of h (h, or h² when a heap may split
-    without losing a token), so searches ordered by total weight meet every option before its position.
-    """
-
-    def __init__(self, code: OctalCode):
-        self.code = code
-        self._opts: list[tuple[tuple[int, ...], ...]] = []
-        self._square = code.digit(0) != 0
-
-    def weight(self, h: int) -> int:
-        return h * h if self._square else h
-
-    def __call__(self, h: int) -> tuple[tuple[int, ...], ...]:
-        while len(self._opts) <= h:
-            n = len(self._opts)
-            words = {tuple(x for x in mv.leaves if x and self._opts[x]) if all(x < n for x in mv.leaves) else mv.leaves
-                     for mv in heap_moves(self.code, n)}
-            self._opts.append(tuple(sorted(words)))
-        return self._opts[h]
-
-    def live(self, h: int) -> bool:
-        return bool(self(h))
+def weight(options: HeapOptions, h: int) -> int:
+    """More than the weight of any option of h (h, or h² when a heap may split without losing a token),
+    so searches ordered by total weight meet every option before its position."""
+    return h * h if options.code.digit(0) else h
 
 
 # ---- pretensions -----------------------------------------------------------------------------------
@@ -113,32 +91,22 @@ def table_times(mul: np.ndarray) -> Callable[[int, int], int]:
     return lambda a, b: int(mul[a, b])
 
 
-def _generators(pre: Pretension, options: HeapOptions):
-    """Distinct (Φ(h), T(h)) pairs of live heaps, each with its smallest heap (the cheapest witness)."""
+def _generators(phi: list[int], trans: list[frozenset[int]], options: HeapOptions):
+    """Distinct (Φ(h), T(h)) pairs of live heaps, each with its smallest heap (the cheapest witness) and weight."""
     seen: dict[tuple[int, frozenset[int]], int] = {}
-    for h in range(1, len(pre.phi)):
+    for h in range(1, len(phi)):
         if options.live(h):
-            seen.setdefault((pre.phi[h], pre.trans[h]), h)
-    return [(g, t, h, options.weight(h)) for (g, t), h in seen.items()]
-
-
-def _word(parent: dict, state) -> tuple[int, ...]:
-    out = []
-    while True:
-        prev = parent[state]
-        if prev is None:
-            return tuple(sorted(out))
-        state, h = prev
-        out.append(h)
+            seen.setdefault((phi[h], trans[h]), h)
+    return [(g, t, h, weight(options, h)) for (g, t), h in seen.items()]
 
 
 def _kernel_gens(mul: np.ndarray, gens) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     elem = np.array([g for g, *_ in gens], dtype=np.int64)
-    weight = np.array([w for *_, w in gens], dtype=np.int64)
+    wt = np.array([w for *_, w in gens], dtype=np.int64)
     tmask = np.zeros((len(gens), len(mul), _words(len(mul))), dtype=np.uint64)
     for k, (_, t, _, _) in enumerate(gens):
         tmask[k] = times_masks(mul, sorted(t))
-    return elem, weight, tmask
+    return elem, wt, tmask
 
 
 def verify(pre: Pretension, options: HeapOptions, max_states: int = MAX_STATES,
@@ -151,9 +119,9 @@ def verify(pre: Pretension, options: HeapOptions, max_states: int = MAX_STATES,
     """
     if pre.p[0]:
         return ()
-    gens = _generators(pre, options)
-    elem, weight, tmask = _kernel_gens(pre.mul, gens)
-    fail, count, xs, sets, parent, pgen = kernel.explore(pre.mul, pre.p, set_mask(pre.p), elem, weight, tmask,
+    gens = _generators(pre.phi, pre.trans, options)
+    elem, wt, tmask = _kernel_gens(pre.mul, gens)
+    fail, count, xs, sets, parent, pgen = kernel.explore(pre.mul, pre.p, set_mask(pre.p), elem, wt, tmask,
                                                           max_states)
     if count < 0:
         raise QuotientFailure(f"verification passed {max_states:,} states")
@@ -171,9 +139,5 @@ def verify(pre: Pretension, options: HeapOptions, max_states: int = MAX_STATES,
 
 def mark_p(mul: np.ndarray, phi: list[int], trans: list[frozenset[int]], options: HeapOptions) -> np.ndarray:
     """P-portion of a trial monoid: each element takes the outcome of its least word (Dijkstra by weight)."""
-    gens: dict = {}
-    for h in range(1, len(phi)):
-        if options.live(h):
-            gens.setdefault((phi[h], trans[h]), h)
-    elem, weight, tmask = _kernel_gens(mul, [(g, t, h, options.weight(h)) for (g, t), h in gens.items()])
-    return kernel.mark(mul, elem, weight, tmask)
+    elem, wt, tmask = _kernel_gens(mul, _generators(phi, trans, options))
+    return kernel.mark(mul, elem, wt, tmask)

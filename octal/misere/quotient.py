@@ -33,10 +33,10 @@ from ..code import OctalCode, parse_code
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
+from ..position import HeapOptions
 from . import monoid as mon
 from .presentation import Presentation, is_tame, present
 from .pretension import (
-    HeapOptions,
     Pretension,
     QuotientFailure,
     mark_p,
@@ -158,6 +158,13 @@ class _Builder:
             self.check_time()
             trial = self._recalibrate(trial, n, fail)
         raise QuotientFailure("recalibration did not converge")
+
+    def result(self, proof: tuple[int, int] | None, status: str, reason: str, seconds: float) -> MisereQuotient:
+        """The verified quotient so far, with Φ's (period, preperiod) when proven."""
+        pre = self.pre
+        period, preperiod = proof if proof else (None, None)
+        return MisereQuotient(self.code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32),
+                              list(self.changes), period, preperiod, status, reason, seconds)
 
     def check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -408,15 +415,13 @@ def misere_quotient(
     status, reason, proof = "finite", "", None
     while builder.n < target:
         try:
+            builder.check_time()
             builder.add()
         except QuotientFailure as e:
             status, reason = "growing", str(e)
             break
         except KeyboardInterrupt as e:  # hand what is verified so far to the caller (to save it)
-            pre = builder.pre
-            e.partial = MisereQuotient(code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32),
-                                       list(builder.changes), None, None, "growing", "interrupted",
-                                       time.perf_counter() - t0)
+            e.partial = builder.result(None, "growing", "interrupted", time.perf_counter() - t0)
             raise
         n = builder.n
         phi = builder.pre.phi
@@ -444,16 +449,9 @@ def misere_quotient(
         proof = _period_proof(code, phi, last_bad)
         if proof is not None:
             break
-        if time_limit is not None and time.perf_counter() - t0 > time_limit:
-            if builder.n < target:
-                status, reason = "growing", f"stopped after {time_limit:g} s"
-            break
     if max_heap is None and proof is None and status == "finite":
         status, reason = "growing", f"no period proven within {builder.n} heaps"
-    pre = builder.pre
-    period, preperiod = proof if proof else (None, None)
-    return MisereQuotient(code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32), list(builder.changes),
-                          period, preperiod, status, reason, time.perf_counter() - t0)
+    return builder.result(proof, status, reason, time.perf_counter() - t0)
 
 
 # ---- positions -------------------------------------------------------------------------------------

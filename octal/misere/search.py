@@ -10,11 +10,10 @@ extra nim heaps of size 1 and 2 riding along for Conway's genus.
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 
 from ..code import OctalCode
 from ..errors import ResourceLimitError
-from ..position import Move, Solution, heap_moves, parse_heaps
+from ..position import HeapOptions, Move, Solution, heap_moves, parse_heaps
 
 MAX_TOTAL = 48  # tokens in a position searched exactly (the state count grows like the partitions of it)
 
@@ -27,13 +26,8 @@ class MisereSearch:
         self.max_total = max_total
         self._p: dict[tuple[int, ...], bool] = {}
         self._g: dict[tuple, int] = {}
-        self._moves = lru_cache(maxsize=None)(self._heap_options)
+        self._moves = HeapOptions(code)  # distinct leave-tuples of each heap, dead heaps dropped
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-
-    def _heap_options(self, h: int) -> tuple[tuple[int, ...], ...]:
-        """The distinct leave-tuples of one heap, dead heaps dropped."""
-        out = {tuple(x for x in mv.leaves if not self.dead(x)) for mv in heap_moves(self.code, h)}
-        return tuple(sorted(out))
 
     def dead(self, h: int) -> bool:
         """True when no move is possible from a heap of h (it is the game 0)."""
