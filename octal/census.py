@@ -9,10 +9,14 @@ are the same whichever runs them.
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import json
 import os
+import re
+import signal
 import sqlite3
+import threading
 import time
 import zlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -28,6 +32,7 @@ from .errors import DataFileError, InvalidArgumentError, OctalError
 DEFAULT_DB = "octal-census.sqlite"
 DEFAULT_MAX_N = 1 << 16
 FIRST_BUDGET = 1 << 10
+PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
 SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
 WINDOW = 512  # values compared to find identical games and cousins
 
@@ -98,6 +103,25 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     }
 
 
+def exit_with_parent() -> None:
+    """Pool worker start-up: ask Linux to end this process when its parent dies (kill -9 of the census leaves
+    no orphans); a watchdog thread does the same where prctl is missing."""
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0 and os.getppid() == parent:
+            return
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 class CensusDB:
     """The SQLite file: one row per code, written in one transaction per code."""
 
@@ -151,10 +175,19 @@ class CensusProgress:
     slowest: str
 
 
+SCHEDULER = re.compile(r"^((tcp|tls)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\]):\d{1,5}$")
+
+
+def check_scheduler(dask: str | None) -> None:
+    """--dask takes 'local' or a scheduler address tcp://host:port (refused before any work starts)."""
+    if dask is not None and dask != "local" and not SCHEDULER.match(dask):
+        raise InvalidArgumentError(f"--dask takes 'local' or a scheduler address like tcp://host:8786, not {dask!r}")
+
+
 def _executor(workers: int, dask: str | None):
     """A concurrent.futures-style executor: a process pool, or a Dask client (LocalCluster or remote)."""
     if dask is None:
-        return ProcessPoolExecutor(max_workers=workers), None
+        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent), None
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
@@ -165,7 +198,7 @@ def _executor(workers: int, dask: str | None):
         return client.get_executor(), (client, cluster)
     try:
         client = Client(dask, timeout=10)
-    except OSError as exc:
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, or a malformed address
         raise OctalError(f"cannot reach the Dask scheduler at {dask}: {exc}") from None
     return client.get_executor(), (client, None)
 
@@ -183,6 +216,9 @@ def run_census(
     """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
     if max_n < 64:
         raise InvalidArgumentError(f"--max-n must be at least 64, not {max_n}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise InvalidArgumentError(f"--workers must be a whole number of processes, at least 1, not {workers}")
+    check_scheduler(dask)
     workers = workers or os.cpu_count() or 1
     todo_codes = list(codes) if codes is not None else enumerate_codes(digits, prefix)
     store = CensusDB(db)
@@ -314,7 +350,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     for r in rows:
         body.append([
             r["code"], r["status"], "" if r["preperiod"] is None else f"{r['preperiod']:,}",
-            "" if r["period"] is None else f"{r['period']:,}", str(r["max_value"]), f"{r['n']:,}",
+            "" if r["period"] is None else f"{r['period']:,}", f"{r['max_value']:,}", f"{r['n']:,}",
             r["class"] if r["class"] and r["class"] != r["code"] else "", r["cousin"] or "",
         ])
     if fmt == "markdown":
@@ -326,7 +362,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
         out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
     opened = [r for r in rows if r["status"] == "open"]
     out.append("")
-    out.append(f"{len(rows)} codes: {proven} proven, {len(opened)} open")
+    out.append(f"{len(rows):,} codes: {proven:,} proven, {len(opened):,} open")
     if opened:
         out.append("open: " + ", ".join(f"{r['code']} (to {r['n']:,})" for r in opened[:60]) + (" …" if len(opened) > 60 else ""))
     return "\n".join(out)

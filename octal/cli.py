@@ -4,19 +4,57 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from typing import Annotated, Optional
 
 import numpy as np
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from .errors import OctalError
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    rich_markup_mode=None,  # plain help: flags without types, text as written
+    pretty_exceptions_enable=False,
     help="Nim sequences, periods, positions and misère play of octal games.",
 )
+
+_TYPE_LABEL = re.compile(r" <(str|int|float|bool|list\[str\]|list\[int\])>")
+
+
+def _plain_options(command, ctx, formatter) -> None:
+    """Arguments and options as click lays them out, without typer's type labels (the metavars say it)."""
+    sections: dict[str, list] = {"argument": [], "option": []}
+    for param in command.get_params(ctx):
+        rv = param.get_help_record(ctx)
+        if rv is not None and param.param_type_name in sections:
+            sections[param.param_type_name].append((_TYPE_LABEL.sub("", rv[0]), rv[1]))
+    for title, key in (("Arguments", "argument"), ("Options", "option")):
+        if sections[key]:
+            with formatter.section(title):
+                formatter.write_dl(sections[key])
+
+
+class PlainHelp(TyperCommand):
+    """A command whose help shows `GAME` and `HEAP...`, not `GAME <str>` and `{HEAP...} <list[str]>`."""
+
+    def format_options(self, ctx, formatter) -> None:
+        _plain_options(self, ctx, formatter)
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        return [piece.strip("{}").replace("}...", "") for piece in super().collect_usage_pieces(ctx)]
+
+
+class PlainHelpGroup(TyperGroup):
+    """The same for a command group (census), with its commands listed."""
+
+    def format_options(self, ctx, formatter) -> None:
+        _plain_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -52,21 +90,21 @@ def _echo_json(doc: dict) -> None:
     typer.echo(json.dumps(doc))
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def run(
-    game: Annotated[str, typer.Argument(help="An octal code (0.77, .07, 4.7, 0.[3]) or a preset name (kayles).")],
-    n: Annotated[Optional[int], typer.Option("--n", help="Compute heaps 0..N-1 (default 1000).")] = None,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]) or a preset name (kayles).")],
+    n: Annotated[Optional[int], typer.Option("--n", metavar="N", help="Compute heaps 0..N-1 (default 1000).")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
-    max_n: Annotated[int, typer.Option("--max-n", help="Budget for --until-proven.")] = 2**24,
-    width: Annotated[int, typer.Option("--width", help="Values per table row.")] = 12,
+    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Budget for --until-proven.")] = 2**24,
+    width: Annotated[int, typer.Option("--width", metavar="W", help="Values per table row.")] = 12,
     full: Annotated[bool, typer.Option("--full", help="Print every value, not just the useful rows.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     values: Annotated[bool, typer.Option("--values", help="With --json: include the values.")] = False,
-    out: Annotated[Optional[str], typer.Option("--out", help="Save the values: .npy, .csv or .json.")] = None,
-    kernel: Annotated[str, typer.Option("--kernel", help="naive, sparse or auto (by measured cost).")] = "auto",
-    checkpoint: Annotated[Optional[str], typer.Option("--checkpoint", help="Folder to save and resume state.")] = None,
-    checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", help="Seconds between saves.")] = 5.0,
+    out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save the values: .npy, .csv or .json.")] = None,
+    kernel: Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")] = "auto",
+    checkpoint: Annotated[Optional[str], typer.Option("--checkpoint", metavar="DIR", help="Folder to save and resume state.")] = None,
+    checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", metavar="SECONDS", help="Seconds between saves.")] = 5.0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
@@ -79,6 +117,8 @@ def run(
 
     if width <= 0:
         _fail(f"--width must be positive, not {width}")
+    if values and not as_json:
+        _fail("--values adds the values to the JSON object: use it with --json (or save them with --out FILE)")
     code, preset = resolve(game)
     if out:
         check_writable(out)
@@ -111,21 +151,21 @@ def run(
     typer.echo("")
     name = f" ({result.name})" if result.name else ""
     typer.echo(f"code     {result.code}{name}")
-    typer.echo(f"heaps    0..{result.n - 1} (N = {result.n:,})")
-    typer.echo(f"largest  {result.max}, first at heap {result.argmax}")
+    typer.echo(f"heaps    0..{result.n - 1:,} (N = {result.n:,})")
+    typer.echo(f"largest  {result.max:,}, first at heap {result.argmax:,}")
     typer.echo(f"verdict  {result.periodicity.describe()}")
     if out:
         typer.echo(f"saved    {out}")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def stats(
-    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
-    n: Annotated[int, typer.Option("--n", help="Compute heaps 0..N-1.")] = 2**16,
-    kernel: Annotated[str, typer.Option("--kernel")] = "auto",
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", metavar="N", help="Compute heaps 0..N-1.")] = 2**16,
+    kernel: Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """The rare/common split (mask, rare positions, rare values), value histogram and largest value."""
     from .progress import ProgressLine
@@ -141,30 +181,31 @@ def stats(
         return
     name = f" ({result.name})" if result.name else ""
     typer.echo(f"code           {st.code}{name}, heaps 0..{st.n - 1:,}")
-    typer.echo(f"largest value  {st.max}, first at heap {st.max_first_at:,}")
+    typer.echo(f"largest value  {st.max:,}, first at heap {st.max_first_at:,}")
     typer.echo(f"mask           {st.mask:#x}" + (" with the position-parity bit" if st.parity_bit else ""))
     typer.echo(f"rare positions {st.rare_count:,} (counting heap 0), last at heap {st.last_rare:,}"
                if st.last_rare is not None else "rare positions 0")
-    typer.echo(f"rare values    {' '.join(map(str, st.rare_values[:40]))}" + (" …" if len(st.rare_values) > 40 else ""))
+    typer.echo(f"rare values    {' '.join(f'{v:,}' for v in st.rare_values[:40])}" + (" …" if len(st.rare_values) > 40 else ""))
     typer.echo("histogram      value:count")
-    cells = [f"{v:>6}:{c:<8,}" for v, c in st.histogram.items()]
+    cells = [f"{v:>6,}:{c:<8,}" for v, c in st.histogram.items()]
     for i in range(0, len(cells), 8):
         typer.echo("  " + "".join(cells[i : i + 8]).rstrip())
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def plot(
-    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
-    n: Annotated[int, typer.Option("--n", help="Compute heaps 0..N-1.")] = 2**14,
-    output: Annotated[str, typer.Option("-o", "--output", help="Image file: .png, .svg or .pdf.")] = "octal.png",
-    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", metavar="N", help="Compute heaps 0..N-1.")] = 2**14,
+    output: Annotated[str, typer.Option("-o", "--output", metavar="FILE", help="Image file: .png, .svg or .pdf.")] = "octal.png",
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Draw G(n) against n with the rare positions marked (needs matplotlib: pip install 'octal[plot]')."""
-    from .plot import plot_sequence
+    from .plot import check_image_path, plot_sequence
     from .progress import ProgressLine
     from .sequence import nim_sequence
 
+    check_image_path(output)
     progress = ProgressLine(enabled=False if quiet else None)
     result = nim_sequence(game, n, progress=progress)
     progress.close()
@@ -187,15 +228,15 @@ def _heap_args(heaps: list[str]) -> tuple[int, ...]:
 HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own message
 
 
-@app.command(context_settings=HEAPS_CONTEXT)
+@app.command(cls=PlainHelp, context_settings=HEAPS_CONTEXT)
 @friendly
 def solve(
-    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
-    heaps: Annotated[list[str], typer.Argument(help="Heap sizes, e.g. 5 7 9.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    heaps: Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes, e.g. 5 7 9.")],
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
     quotient: Annotated[Optional[str], typer.Option(
-        "--quotient", help="With --misere: a quotient saved by 'octal misere --out'.")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+        "--quotient", metavar="FILE", help="With --misere: a quotient saved by 'octal misere --out'.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
     from .errors import InvalidArgumentError
@@ -215,13 +256,13 @@ def solve(
         _echo_json(sol.to_dict())
         return
     name = f" ({preset.name})" if preset else ""
-    typer.echo(f"{code}{name}, heaps {' '.join(map(str, sol.heaps))}, {'misère' if misere else 'normal'} play")
+    typer.echo(f"{code}{name}, heaps {' '.join(f'{h:,}' for h in sol.heaps)}, {'misère' if misere else 'normal'} play")
     if sol.values:
-        vals = " ".join(f"G({h})={v}" for h, v in zip(sol.heaps, sol.values))
+        vals = " ".join(f"G({h:,})={v:,}" for h, v in zip(sol.heaps, sol.values))
         nimsum = 0
         for v in sol.values:
             nimsum ^= v
-        typer.echo(f"values   {vals}, nim-sum {nimsum}")
+        typer.echo(f"values   {vals}, nim-sum {nimsum:,}")
     else:
         typer.echo(f"method   {sol.method}")
         normal = normal_outcome(code, sol.heaps)
@@ -245,12 +286,12 @@ def solve(
             typer.echo(f"best try {sol.best_try.describe()}")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def genus(
-    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
-    n: Annotated[int, typer.Option("--n", help="Heaps 0..N-1 (exhaustive misère search; N up to about 40).")] = 20,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    n: Annotated[int, typer.Option("--n", metavar="N", help="Heaps 0..N-1 (exhaustive misère search; N up to about 40).")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Conway's genus g^γ of each heap, as Winning Ways prints it, and where tameness ends."""
     from .errors import InvalidArgumentError
@@ -277,15 +318,15 @@ def genus(
         typer.echo(f"every heap up to {n - 1} has the genus of a nim heap")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def misere(
-    game: Annotated[Optional[str], typer.Argument(help="An octal code or a preset name.")] = None,
-    max_heap: Annotated[Optional[int], typer.Option("--max-heap", help="Quotient of heaps ≤ H only.")] = None,
-    max_order: Annotated[int, typer.Option("--max-order", help="Report 'growing' past this order.")] = 600,
-    time_limit: Annotated[float, typer.Option("--time-limit", help="Report 'growing' after this many seconds.")] = 120.0,
-    out: Annotated[Optional[str], typer.Option("--out", help="Save the quotient (.json) for solve --quotient.")] = None,
-    load: Annotated[Optional[str], typer.Option("--load", help="Show a saved quotient instead of computing.")] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="An octal code or a preset name.")] = None,
+    max_heap: Annotated[Optional[int], typer.Option("--max-heap", metavar="H", help="Quotient of heaps ≤ H only.")] = None,
+    max_order: Annotated[int, typer.Option("--max-order", metavar="N", help="Report 'growing' past this order.")] = 600,
+    time_limit: Annotated[float, typer.Option("--time-limit", metavar="SECONDS", help="Report 'growing' after this many seconds.")] = 120.0,
+    out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save the quotient (.json) for solve --quotient.")] = None,
+    load: Annotated[Optional[str], typer.Option("--load", metavar="FILE", help="Show a saved quotient instead of computing.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Print Φ for every heap computed.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
@@ -322,7 +363,7 @@ def misere(
             partial = getattr(e, "partial", None)
             if out and partial is not None:
                 partial.save(out)
-                typer.echo(f"interrupted at heap {partial.max_heap}: saved the quotient so far to {out}", err=True)
+                typer.echo(f"interrupted at heap {partial.max_heap:,}: saved the quotient so far to {out}", err=True)
             raise
         progress.close()
     if out:
@@ -338,8 +379,8 @@ def misere(
 def _print_quotient(q, name: str | None, full: bool) -> None:
     pres = q.presentation
     label = f" ({name})" if name else ""
-    typer.echo(f"{q.code}{label}: misère quotient of heaps 0..{q.max_heap}")
-    typer.echo(f"order      |Q| = {q.order}, |P| = {q.p_portion}")
+    typer.echo(f"{q.code}{label}: misère quotient of heaps 0..{q.max_heap:,}")
+    typer.echo(f"order      |Q| = {q.order:,}, |P| = {q.p_portion:,}")
     tame = {True: "yes (the quotient of nim heaps of the same order)", False: "no (wild)", None: "not checked"}
     typer.echo(f"tame       {tame[q.tame]}")
     gens = ", ".join(f"{letter} = Φ({h})" for letter, h in zip(pres.letters, pres.heaps))
@@ -357,10 +398,10 @@ def _print_quotient(q, name: str | None, full: bool) -> None:
     for row in range(0, shown, 12):
         typer.echo(f"{str(row) + '+':>6} " + "".join(f"{s:>{width}}" for s in names[row:row + 12]))
     if shown <= q.max_heap:
-        typer.echo(f"(heaps 0..{shown - 1} shown of {q.max_heap + 1}; --full prints all)")
+        typer.echo(f"(heaps 0..{shown - 1:,} shown of {q.max_heap + 1:,}; --full prints all)")
     if q.proven:
-        typer.echo(f"period     Φ(n + {q.period}) = Φ(n) for n ≥ {q.preperiod}: proven, checked through heap "
-                   f"{q.max_heap} (the Guy–Smith bound applied to Φ)")
+        typer.echo(f"period     Φ(n + {q.period:,}) = Φ(n) for n ≥ {q.preperiod:,}: proven, checked through heap "
+                   f"{q.max_heap:,} (the Guy–Smith bound applied to Φ)")
     last = q.changes[-1] if q.changes else None
     typer.echo(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
                + (f"; last at heap {last}" if last is not None else ""))
@@ -368,13 +409,13 @@ def _print_quotient(q, name: str | None, full: bool) -> None:
     typer.echo(f"status     {q.status}{why} ({q.seconds:.2f} s)")
 
 
-@app.command(context_settings=HEAPS_CONTEXT)
+@app.command(cls=PlainHelp, context_settings=HEAPS_CONTEXT)
 @friendly
 def play(
-    game: Annotated[str, typer.Argument(help="An octal code or a preset name.")],
-    heaps: Annotated[list[str], typer.Argument(help="Heap sizes to start from.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    heaps: Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes to start from.")],
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
-    first: Annotated[str, typer.Option("--first", help="Who moves first: me or engine.")] = "me",
+    first: Annotated[str, typer.Option("--first", metavar="WHO", help="Who moves first: me or engine.")] = "me",
 ) -> None:
     """Play GAME against the engine in the terminal."""
     from .errors import InvalidArgumentError
@@ -396,16 +437,17 @@ def play(
     play_game(code, start, misere=misere, engine_first=first == "engine", ask=ask, say=typer.echo)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
 def graph(
     family: Annotated[Optional[str], typer.Argument(
+        metavar="[GRAPH]",
         help="path:N, cycle:N, star:N, complete:N, grid:WxH, petersen or random:N:P:SEED.")] = None,
-    edges: Annotated[Optional[str], typer.Option("--edges", help="An edge-list file: one 'u v' per line.")] = None,
-    graph6: Annotated[Optional[str], typer.Option("--graph6", help="A graph6 string.")] = None,
-    game: Annotated[str, typer.Option("--game", help="node-kayles or clique.")] = "node-kayles",
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+    edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
+    graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
+    game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Node Kayles (or the clique-forming game) on a graph: value, outcome, every winning vertex."""
     from .errors import InvalidArgumentError
@@ -428,7 +470,7 @@ def graph(
     if as_json:
         _echo_json(result.to_dict())
         return
-    typer.echo(f"{game} on {family or edges or 'graph6 ' + graph6}: {g.n} vertices, {g.edges} edges")
+    typer.echo(f"{game} on {family or edges or 'graph6 ' + graph6}: {g.n:,} vertices, {g.edges:,} edges")
     typer.echo(f"value    {result.value}")
     if result.outcome == "N":
         typer.echo("outcome  N: the player to move wins")
@@ -438,7 +480,8 @@ def graph(
     typer.echo(f"search   {result.states:,} component states")
 
 
-census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.")
+census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.",
+                         rich_markup_mode=None, cls=PlainHelpGroup)
 app.add_typer(census_app, name="census")
 
 
@@ -446,13 +489,13 @@ app.add_typer(census_app, name="census")
 @friendly
 def census(
     ctx: typer.Context,
-    digits: Annotated[int, typer.Option("--digits", help="Digits after the point (3: 0.001 … 0.777).")] = 2,
-    prefix: Annotated[str, typer.Option("--prefix", help="0, 4 or both.")] = "0",
-    max_n: Annotated[int, typer.Option("--max-n", help="Heaps budget per code.")] = 2**16,
-    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: CPU count).")] = None,
-    dask: Annotated[Optional[str], typer.Option("--dask", help="'local' or a scheduler tcp://host:8786.")] = None,
-    db: Annotated[str, typer.Option("--db", help="SQLite file.")] = "octal-census.sqlite",
-    quiet: Annotated[bool, typer.Option("--quiet")] = False,
+    digits: Annotated[int, typer.Option("--digits", metavar="D", help="Digits after the point (3: 0.001 … 0.777).")] = 2,
+    prefix: Annotated[str, typer.Option("--prefix", metavar="P", help="0, 4 or both.")] = "0",
+    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Heaps budget per code.")] = 2**16,
+    workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
+    dask: Annotated[Optional[str], typer.Option("--dask", metavar="ADDRESS", help="'local' or a scheduler tcp://host:8786.")] = None,
+    db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
     if ctx.invoked_subcommand is not None:
@@ -466,15 +509,15 @@ def census(
     line.close()
     proven = sum(r["status"] == "proven" for r in rows)
     classes = len({r["class"] for r in rows})
-    typer.echo(f"{len(rows)} codes: {proven} proven, {len(rows) - proven} open, {classes} distinct games; "
+    typer.echo(f"{len(rows):,} codes: {proven:,} proven, {len(rows) - proven:,} open, {classes:,} distinct games; "
                f"results in {db} (octal census report)")
 
 
-@census_app.command("report")
+@census_app.command("report", cls=PlainHelp)
 @friendly
 def census_report(
-    fmt: Annotated[str, typer.Option("--format", help="table, csv, markdown or json.")] = "table",
-    db: Annotated[str, typer.Option("--db", help="SQLite file.")] = "octal-census.sqlite",
+    fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, csv, markdown or json.")] = "table",
+    db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
 ) -> None:
     """Print the census table sorted by code, with the counts and the open games."""
     from .census import report
@@ -482,9 +525,9 @@ def census_report(
     typer.echo(report(db, fmt))
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 @friendly
-def show(game: Annotated[str, typer.Argument(help="An octal code or a preset name.")]) -> None:
+def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")]) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
     from .presets import resolve
 
@@ -505,9 +548,9 @@ def show(game: Annotated[str, typer.Argument(help="An octal code or a preset nam
                 typer.echo(f"{label.replace('misere_', 'misère '):<10} {value}")
 
 
-@app.command("presets")
+@app.command("presets", cls=PlainHelp)
 @friendly
-def list_presets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def list_presets(as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False) -> None:
     """List the named games that any command accepts in place of a code."""
     from .presets import presets
 
@@ -523,9 +566,39 @@ def list_presets(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
         typer.echo(f"{p.key:<16} {str(p.code):<8} {p.name:<18} {known}")
 
 
-def main() -> None:
-    """Entry point of the `octal` executable."""
-    app()
+def _click_class(name: str) -> type:
+    """click's exception class `name`, found through typer (which may vendor its own click)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `octal` executable: usage errors become one line on stderr and exit status 2."""
+    usage_error, click_error = _click_class("UsageError"), _click_class("ClickException")
+    try:
+        rv = app(args=argv, standalone_mode=False, prog_name="octal")
+    except usage_error as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # plain `octal`: the help is the answer
+            if exc.ctx is not None:
+                typer.echo(exc.ctx.get_help())
+            sys.exit(0)
+        where = f" (octal {exc.ctx.command_path.partition(' ')[2]} --help)" if exc.ctx and " " in exc.ctx.command_path else ""
+        typer.echo(f"error: {_usage_text(exc)}{where}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click_error as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code or 1)
+    except typer.Abort:
+        typer.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _usage_text(exc) -> str:
+    """click's usage message on one line, with pydantic's wording of a bad number made plain."""
+    text = " ".join(exc.format_message().split())
+    text = text.replace("Input should be a valid integer, unable to parse string as an integer", "not a whole number")
+    text = text.replace("Input should be a valid number, unable to parse string as a number", "not a number")
+    return text
 
 
 if __name__ == "__main__":

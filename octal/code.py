@@ -54,8 +54,11 @@ class OctalCode:
 
     @property
     def max_heaps(self) -> int:
-        """Most heaps a move can leave from one: 3 if any digit has the hexadecimal bit 8, else 2."""
-        return 3 if any(d & THREE for d in self.digits + self.tail) else 2
+        """Most heaps a move can leave from one heap: 3 (bit 8), 2 (bit 4), 1 (bit 2) or 0 (no move leaves any)."""
+        bits = 0
+        for d in self.digits + self.tail:
+            bits |= d
+        return next((r for bit, r in ((THREE, 3), (TWO, 2), (ONE, 1)) if bits & bit), 0)
 
     @property
     def is_hexadecimal(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,11 +43,25 @@ class Graph:
         return self.labels[v] if self.labels else v
 
 
+def check_size(n: int, what: str) -> None:
+    """Refuse a graph of no vertex, or of more than MAX_VERTICES, before anything is built."""
+    if n <= 0:
+        raise InvalidArgumentError(f"{what}: the graph needs at least one vertex")
+    if n > MAX_VERTICES:
+        raise ResourceLimitError(f"{what}: {n:,} vertices is beyond exact search (limit {MAX_VERTICES})")
+
+
 def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
     """A simple graph from (u, v) pairs on vertices 0..n−1 (n defaults to 1 + the largest vertex)."""
-    edges = [(int(u), int(v)) for u, v in edges]
+    try:
+        edges = [(int(u), int(v)) for u, v in edges]
+        if n is not None:
+            n = operator.index(n)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError("edges are pairs of whole-number vertices 0..n−1") from None
     if n is None:
         n = 1 + max((max(u, v) for u, v in edges), default=-1)
+    check_size(n, "graph")
     adj = [0] * n
     for u, v in edges:
         if not (0 <= u < n and 0 <= v < n):
@@ -60,6 +75,7 @@ def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
 
 def graph_from_networkx(g) -> Graph:
     """A networkx graph (any hashable node names) as a Graph; node names become labels."""
+    check_size(g.number_of_nodes(), "networkx graph")
     nodes = list(g.nodes)
     index = {v: i for i, v in enumerate(nodes)}
     return graph_from_edges([(index[u], index[v]) for u, v in g.edges if u != v], len(nodes), nodes)
@@ -80,12 +96,13 @@ def graph_from_graph6(text: str) -> Graph:
             n, rest = (data[1] << 12) | (data[2] << 6) | data[3], data[4:]
         else:
             raise ValueError
-        bits = [(x >> (5 - i)) & 1 for x in rest for i in range(6)]
         need = n * (n - 1) // 2
-        if len(bits) < need or len(rest) != math.ceil(need / 6):
+        if len(rest) != math.ceil(need / 6):
             raise ValueError
     except ValueError:
-        raise InvalidArgumentError(f"not a graph6 string: {text!r}") from None
+        raise InvalidArgumentError(f"not a graph6 string: {text[:40]!r}") from None
+    check_size(n, "graph6")
+    bits = [(x >> (5 - i)) & 1 for x in rest for i in range(6)]
     edges, k = [], 0
     for v in range(1, n):
         for u in range(v):
@@ -111,10 +128,13 @@ def read_edge_list(path: str | Path) -> Graph:
         if len(words) > 2:
             raise DataFileError(f"{p}, line {no}: expected 'u v', got {line.strip()!r}")
         ids = [names.setdefault(w, len(names)) for w in words]
+        if len(names) > MAX_VERTICES:
+            check_size(len(names), f"{p}, line {no}")
         if len(ids) == 2:
             if ids[0] == ids[1]:
                 raise DataFileError(f"{p}, line {no}: a loop at {words[0]} (graphs must be simple)")
             edges.append(tuple(ids))
+    check_size(len(names), str(p))
     labels = [int(w) if w.lstrip("-").isdigit() else w for w in names]
     return graph_from_edges(edges, len(names), labels)
 
@@ -131,14 +151,16 @@ def named_graph(spec: str) -> Graph:
             return graph_from_edges(outer + spokes + inner, 10)
         if name == "grid":
             w, h = (int(x) for x in arg.lower().split("x"))
-            _positive(w * h, spec)
+            if w <= 0 or h <= 0:
+                raise InvalidArgumentError(f"{spec}: a grid needs a positive width and height")
+            check_size(w * h, spec)
             edges = [(y * w + x, y * w + x + 1) for y in range(h) for x in range(w - 1)]
             edges += [(y * w + x, (y + 1) * w + x) for y in range(h - 1) for x in range(w)]
             return graph_from_edges(edges, w * h)
         if name == "random":
             n_text, p_text, seed_text = arg.split(":")
             n, p, seed = int(n_text), float(p_text), int(seed_text)
-            _positive(n, spec)
+            check_size(n, spec)
             if not 0 <= p <= 1:
                 raise InvalidArgumentError(f"{spec}: the edge probability must be between 0 and 1")
             rng = random.Random(seed)
@@ -148,7 +170,11 @@ def named_graph(spec: str) -> Graph:
         raise InvalidArgumentError(
             f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, petersen or random:N:P:SEED"
         ) from None
-    _positive(n, spec)
+    if name not in ("path", "cycle", "star", "complete"):
+        raise InvalidArgumentError(f"unknown graph family {name!r}: path, cycle, star, complete, grid, petersen, random")
+    check_size(n, spec)
+    if name == "star":
+        check_size(n + 1, spec)
     if name == "path":
         return graph_from_edges([(i, i + 1) for i in range(n - 1)], n)
     if name == "cycle":
@@ -157,14 +183,7 @@ def named_graph(spec: str) -> Graph:
         return graph_from_edges([(i, (i + 1) % n) for i in range(n)], n)
     if name == "star":
         return graph_from_edges([(0, i) for i in range(1, n + 1)], n + 1)
-    if name == "complete":
-        return graph_from_edges(list(itertools.combinations(range(n), 2)), n)
-    raise InvalidArgumentError(f"unknown graph family {name!r}: path, cycle, star, complete, grid, petersen, random")
-
-
-def _positive(n: int, spec: str) -> None:
-    if n <= 0:
-        raise InvalidArgumentError(f"{spec}: the graph needs at least one vertex")
+    return graph_from_edges(list(itertools.combinations(range(n), 2)), n)
 
 
 def _bits(mask: int):

@@ -11,25 +11,42 @@ from pathlib import Path
 import numpy as np
 
 from .errors import DataFileError
+from .validate import value_array
 
 SUFFIXES = (".npy", ".csv", ".json")
 
 
-def check_writable(path: str | Path) -> Path:
+def check_writable(path: str | Path, suffixes: tuple[str, ...] = SUFFIXES) -> Path:
     """Fail early, before any computing, when `path` has an unknown suffix or cannot be written."""
     p = Path(path)
-    if p.suffix.lower() not in SUFFIXES:
-        raise DataFileError(f"cannot save to {p}: the suffix must be one of {', '.join(SUFFIXES)}")
+    if p.suffix.lower() not in suffixes:
+        raise DataFileError(f"cannot save to {p}: the suffix must be one of {', '.join(suffixes)}")
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
         raise DataFileError(f"cannot save to {p}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise DataFileError(f"cannot save to {p}: not writable")
+    if p.exists() and (p.is_dir() or not os.access(p, os.W_OK)):
+        raise DataFileError(f"cannot save to {p}: not a writable file")
+    try:  # the only sure test: create (and remove) a file where the result will go
+        fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise DataFileError(f"cannot save to {p}: {exc.strerror or exc}") from None
     return p
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, flush and fsync, then rename over it."""
+    """Write to a temporary file beside `path`, flush and fsync, then rename over it.
+
+    Any failure is a DataFileError that names `path` (never the temporary file)."""
+    path = Path(path)
+    try:
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise DataFileError(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
     try:
         umask = os.umask(0)
@@ -49,6 +66,7 @@ def atomic_write(path: Path, data: bytes) -> None:
 def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) -> Path:
     """Save G(0..n−1) by suffix: .npy (compact), .csv (heap,value), .json (`meta` plus "values")."""
     p = check_writable(path)
+    values = value_array(values)
     suffix = p.suffix.lower()
     if suffix == ".npy":
         buf = io.BytesIO()

@@ -15,8 +15,15 @@ import numpy as np
 from numba import njit
 
 from .code import OctalCode
+from .presets import as_code
+from .validate import value_array, whole_number
 
 PROVEN, APPARENT, NONE = "proven", "apparent", "none"
+
+APPARENT_RULE = (
+    "a period is called apparent only when the values after the preperiod repeat it at least three more "
+    "times (N − n0 ≥ 4p) and that repeated stretch is at least as long as the preperiod itself (N − n0 ≥ n0)"
+)
 
 
 @dataclass(frozen=True)
@@ -45,15 +52,15 @@ class Periodicity:
         if self.status == NONE or self.period is None:
             return "no period found in the computed range"
         exc = self.last_exception
-        where = f"from heap {self.preperiod} " + (f"(last exception at {exc})" if exc is not None else "(no exceptions)")
+        where = f"from heap {self.preperiod:,} " + (f"(last exception at {exc:,})" if exc is not None else "(no exceptions)")
         if self.saltus:
-            return f"apparent arithmetic period {self.period}, saltus {self.saltus}, {where} — no theorem proves it"
-        head = f"period {self.period} {where}"
+            return f"apparent arithmetic period {self.period:,}, saltus {self.saltus:,}, {where} — no theorem proves it"
+        head = f"period {self.period:,} {where}"
         if self.status == PROVEN:
-            return f"{head} — proven by the Guy–Smith bound with heaps 0..{self.proof_bound - 1}"
+            return f"{head} — proven by the Guy–Smith bound with heaps 0..{self.proof_bound - 1:,}"
         if self.proof_bound is None:
             return f"apparent {head} — no theorem applies to a code with a repeating tail"
-        return f"apparent {head} — the Guy–Smith proof needs heaps 0..{self.proof_bound - 1}"
+        return f"apparent {head} — the Guy–Smith proof needs heaps 0..{self.proof_bound - 1:,}"
 
     def value(self, values: np.ndarray, heap: int) -> int:
         """G(heap) for any heap, read through the period when heap lies beyond the computed values."""
@@ -70,7 +77,7 @@ def proof_bound(code: OctalCode, period: int, preperiod: int) -> int | None:
     """Heaps needed (0..bound−1) so that r·max(n0,1) + (r−1)·p + t rows of agreement are all checked."""
     if not code.is_finite:
         return None
-    r = code.max_heaps
+    r = max(code.max_heaps, 1)  # the argument for r heaps holds for any larger r too
     n0 = max(preperiod, 1)
     return r * n0 + (r - 1) * period + int(code.max_take) + period
 
@@ -94,12 +101,18 @@ def _arithmetic_from(G, N, p, s):
 
 
 @njit(cache=True)
-def _scan(G, N, r, t, provable, repeats, min_agree):
+def _credible(N, p, n0, repeats, min_agree, share):
+    """The evidence rule for an apparent period (see APPARENT_RULE)."""
+    return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
+
+
+@njit(cache=True)
+def _scan(G, N, r, t, provable, repeats, min_agree, share):
     """Minimal-period search in one compiled loop; returns (p, n0, proven) or p = 0 when none is credible.
 
     A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
-    p repeated `repeats` times past its preperiod (N − p − n0 ≥ repeats·p) is the apparent answer. Multiples of
-    the apparent p are skipped: they agree back to its preperiod and would cost O(N) each.
+    p with credible evidence (`_credible`) is the apparent answer. Multiples of the apparent p are
+    skipped: they agree back to its preperiod and would cost O(N) each.
     """
     best_p = 0
     best_n0 = 0
@@ -112,7 +125,7 @@ def _scan(G, N, r, t, provable, repeats, min_agree):
         n0 = _periodic_from(G, N, p)
         if provable and r * max(n0, 1) + r * p + t <= N:
             return p, n0, True
-        if best_p == 0 and N - p - n0 >= max(repeats * p, min_agree):
+        if best_p == 0 and _credible(N, p, n0, repeats, min_agree, share):
             best_p = p
             best_n0 = n0
             if not provable:
@@ -120,38 +133,42 @@ def _scan(G, N, r, t, provable, repeats, min_agree):
     return best_p, best_n0, False
 
 
-def find_period(values: np.ndarray, code: OctalCode | None = None, repeats: int = 3, min_agree: int = 0) -> Periodicity:
+def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
+                share: float = 1.0) -> Periodicity:
     """Minimal period and preperiod of `values`, proven by Guy–Smith when `code` is finite and the bound is met.
 
     Candidates p = 1, 2, … are checked from the end backwards, so a wrong p costs a few comparisons and
-    one check is O(N) in practice. A proven p wins; else the least p seen `repeats` times past n0
-    (and agreeing on at least `min_agree` heaps).
+    one check is O(N) in practice. A proven p wins; else the least p with credible evidence: seen
+    `repeats` times past n0, agreeing on at least `min_agree` heaps, over a stretch of at least
+    `share`·n0 heaps (APPARENT_RULE with the defaults).
     """
-    G = np.ascontiguousarray(values)
+    G = np.ascontiguousarray(value_array(values))
+    code = None if code is None else as_code(code)
+    repeats, min_agree = whole_number(repeats, "repeats", 1), whole_number(min_agree, "min_agree")
     N = len(G)
     if N < 2:
         return Periodicity()
     provable = code is not None and code.is_finite
-    r = code.max_heaps if provable else 2
+    r = max(code.max_heaps, 1) if provable else 2
     t = int(code.max_take) if provable else 0
-    p, n0, proven = _scan(G, N, r, t, provable, repeats, min_agree)
+    p, n0, proven = _scan(G, N, r, t, provable, repeats, min_agree, float(share))
     p, n0 = int(p), int(n0)
     if proven:
         return Periodicity(PROVEN, p, n0, 0, proof_bound(code, p, n0))
     if p:
         return Periodicity(APPARENT, p, n0, 0, proof_bound(code, p, n0) if code is not None else None)
     if code is not None and (not code.is_finite or code.is_hexadecimal):
-        return _find_arithmetic(G, N)
+        return _find_arithmetic(G, N, repeats, share)
     return Periodicity()
 
 
-def _find_arithmetic(G: np.ndarray, N: int) -> Periodicity:
+def _find_arithmetic(G: np.ndarray, N: int, repeats: int, share: float) -> Periodicity:
     """Least credible p with G(n+p) = G(n) + s, s > 0 (reported as apparent: no theorem is applied)."""
     for p in range(1, N // 4 + 1):
         s = int(G[N - 1]) - int(G[N - 1 - p])
         if s <= 0:
             continue
         n0 = int(_arithmetic_from(G, N, p, s))
-        if N - p - n0 >= 3 * p:
+        if _credible(N, p, n0, repeats, 0, share):
             return Periodicity(APPARENT, p, n0, s, None)
     return Periodicity()

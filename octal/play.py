@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import textwrap
 from typing import Callable
 
 from .code import OctalCode
@@ -11,6 +12,7 @@ from .position import HeapValues, Move, heap_moves, normal_solution
 from .solve import misere_position
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
+WIDTH = 78  # the rules are wrapped at word boundaries to this width
 
 
 class Referee:
@@ -56,6 +58,8 @@ def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]
         if words[2] != "split" or not all(w.isdigit() for w in words[3:]) or len(words) < 5:
             raise OctalError("a split is written '3 2 split 1 4': heap, number removed, 'split', the heaps left")
         leaves = tuple(sorted(int(w) for w in words[3:]))
+        if 0 in leaves:
+            raise OctalError("the parts of a split must be non-empty: a part of 0 pins is no heap")
         if sum(leaves) != h - k:
             raise OctalError(f"the heaps left must add up to {h - k}, not {sum(leaves)}")
     legal = [mv for mv in heap_moves(code, h) if mv.remove == k]
@@ -90,7 +94,8 @@ def play_game(
     ref = Referee(code, misere, max(heaps) if heaps else 0)
     ref.winning(heaps)  # a position the engine cannot solve is refused before the game starts
     rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
-    say(f"{code}: {code.describe()}\n{rule}. Type 'quit' to stop.")
+    say(textwrap.fill(f"{code}: {code.describe()}", WIDTH, break_long_words=False, break_on_hyphens=False))
+    say(f"{rule}. Type 'quit' to stop.")
     turn = "engine" if engine_first else "you"
     while True:
         say(draw(heaps))

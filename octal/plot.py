@@ -7,12 +7,24 @@ from pathlib import Path
 import numpy as np
 
 from .errors import DataFileError, OctalError
+from .io import check_writable
 from .rare import rare_split
 from .sequence import NimSequence
 
 
 class MissingExtraError(OctalError):
     """An optional dependency (matplotlib for plots) is not installed."""
+
+
+IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def check_image_path(path: str | Path) -> Path:
+    """Fail before computing when the picture cannot be written: a known suffix, a writable folder."""
+    p = Path(path)
+    if p.suffix.lower() not in IMAGE_SUFFIXES:
+        raise DataFileError(f"cannot plot to {p}: the suffix must be {', '.join(IMAGE_SUFFIXES)}")
+    return check_writable(p, IMAGE_SUFFIXES)
 
 
 def plot_sequence(result: NimSequence, path: str | Path, max_points: int = 200_000) -> Path:
@@ -24,9 +36,7 @@ def plot_sequence(result: NimSequence, path: str | Path, max_points: int = 200_0
         import matplotlib.pyplot as plt
     except ImportError as exc:
         raise MissingExtraError("octal plot needs matplotlib: pip install 'octal[plot]'") from exc
-    p = Path(path)
-    if p.suffix.lower() not in {".png", ".svg", ".pdf"}:
-        raise DataFileError(f"cannot plot to {p}: the suffix must be .png, .svg or .pdf")
+    p = check_image_path(path)
     values = result.values
     n = len(values)
     step = max(1, n // max_points)

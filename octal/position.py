@@ -13,7 +13,9 @@ from typing import Callable, Iterator
 
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
+from .presets import as_code
 from .sequence import GrundySequence, NimSequence, Progress, nim_sequence
+from .validate import whole_number
 
 COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
 PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT
@@ -34,19 +36,25 @@ class Move:
         if not self.leaves:
             rest = "leaving nothing"
         elif len(self.leaves) == 1:
-            rest = f"leaving a heap of {self.leaves[0]}"
+            rest = f"leaving a heap of {self.leaves[0]:,}"
         else:
-            rest = "leaving heaps " + ", ".join(map(str, self.leaves[:-1])) + f" and {self.leaves[-1]}"
+            rest = "leaving heaps " + ", ".join(f"{x:,}" for x in self.leaves[:-1]) + f" and {self.leaves[-1]:,}"
         if self.remove == 0:
-            return f"split the heap of {self.heap}, {rest}"
-        return f"remove {self.remove} from the heap of {self.heap}, {rest}"
+            return f"split the heap of {self.heap:,}, {rest}"
+        return f"remove {self.remove:,} from the heap of {self.heap:,}, {rest}"
 
     def to_dict(self) -> dict:
         return {"heap": self.heap, "remove": self.remove, "leaves": list(self.leaves)}
 
 
-def heap_moves(code: OctalCode, h: int, split_limit: int | None = None) -> Iterator[Move]:
+def heap_moves(code: OctalCode | str, h: int, split_limit: int | None = None) -> Iterator[Move]:
     """Every move from one heap of h tokens, by k ascending; splits (a ≤ b) limited to `split_limit` per k."""
+    code = as_code(code)
+    h = whole_number(h, "a heap size")
+    return _heap_moves(code, h, split_limit)
+
+
+def _heap_moves(code: OctalCode, h: int, split_limit: int | None) -> Iterator[Move]:
     top = h if not code.is_finite else min(h, int(code.max_take))
     for k in range(0, top + 1):
         d = code.digit(k)
@@ -78,14 +86,14 @@ class HeapOptions:
     tabulated from 0 up, so a leaf's own options are known when it is asked whether it is dead.
     """
 
-    def __init__(self, code: OctalCode):
-        self.code = code
+    def __init__(self, code: OctalCode | str):
+        self.code = as_code(code)
         self._opts: list[tuple[tuple[int, ...], ...]] = []
 
     def __call__(self, h: int) -> tuple[tuple[int, ...], ...]:
         while len(self._opts) <= h:
             n = len(self._opts)
-            words = {tuple(x for x in mv.leaves if self._opts[x]) for mv in heap_moves(self.code, n)}
+            words = {tuple(x for x in mv.leaves if self._opts[x]) for mv in _heap_moves(self.code, n, None)}
             self._opts.append(tuple(sorted(words)))
         return self._opts[h]
 
@@ -95,13 +103,14 @@ class HeapOptions:
 
 def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Validate heap sizes (non-negative integers) and keep them in the order given (empty: no heaps)."""
+    if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+        raise InvalidArgumentError(f"heaps are a list of whole numbers, not {heaps!r}")
     out = []
     for h in heaps:
-        if not isinstance(h, int) or isinstance(h, bool):
-            raise InvalidArgumentError(f"heap sizes are whole numbers, not {h!r}")
-        if h < 0:
-            raise InvalidArgumentError(f"heap sizes cannot be negative: {h}")
-        out.append(h)
+        n = whole_number(h, "a heap size", None)
+        if n < 0:
+            raise InvalidArgumentError(f"heap sizes cannot be negative: {n}")
+        out.append(n)
     return tuple(out)
 
 
@@ -169,23 +178,57 @@ class Solution:
         }
 
 
-def collect_moves(code: OctalCode, heaps, wins: Callable[[int, tuple[int, ...]], bool]) -> tuple[list[Move], bool]:
-    """Every move from each distinct heap h whose leaves make `wins(h, leaves)` true, sorted; at most MOVE_LIMIT,
-    and the splits of a heap above SCAN_LIMIT scanned only in part (the flag says the list was cut short)."""
+def collect_moves(code: OctalCode, heaps, wins: Callable[[int, tuple[int, ...]], bool],
+                  period: tuple[int, int] | None = None) -> tuple[list[Move], bool]:
+    """Every move from each distinct heap h whose leaves make `wins(h, leaves)` true, sorted; at most MOVE_LIMIT
+    (the flag says the list was cut short).
+
+    `period` = (n0, p) says that `wins` sees a leaf ℓ ≥ n0 only through ℓ mod p (a proven period of G or Φ):
+    the splits of a huge heap are then decided once per residue class and listed in order, however large
+    the heap. Without it the splits of a heap above SCAN_LIMIT are scanned only in part.
+    """
     moves: list[Move] = []
     truncated = False
     for h in sorted(set(heaps)):
-        huge = h > SCAN_LIMIT
-        for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if huge else None):
-            if wins(h, mv.leaves):
-                moves.append(mv)
-                if len(moves) >= MOVE_LIMIT:
-                    truncated = True
-                    break
-        truncated = truncated or (huge and len(moves) > 0)
+        partial = h > SCAN_LIMIT and (period is None or code.is_hexadecimal or not code.is_finite)
+        if h > SCAN_LIMIT and not partial:
+            found = _winning_by_residue(code, h, wins, period)
+        else:
+            found = (mv for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if partial else None) if wins(h, mv.leaves))
+        for mv in found:
+            moves.append(mv)
+            if len(moves) >= MOVE_LIMIT:
+                truncated = True
+                break
+        truncated = truncated or (partial and len(moves) > 0)
         if len(moves) >= MOVE_LIMIT:
             break
     return sorted(moves), truncated
+
+
+def _winning_by_residue(code: OctalCode, h: int, wins, period: tuple[int, int]) -> Iterator[Move]:
+    """The winning moves of one heap in sorted order (by removal, then leaves), splits through residues mod p.
+
+    A split (a, m − a) with n0 ≤ a ≤ m/2 and m − a ≥ n0 depends on a only through a mod p, so one
+    representative per class decides the whole class (octal codes: at most two heaps are left).
+    """
+    n0, p = period
+    for k in range(0, min(h, int(code.max_take)) + 1):
+        d, m = code.digit(k), h - k
+        if k and d & WHOLE and m == 0 and wins(h, ()):
+            yield Move(h, k, ())
+        if d & TWO and m >= 2:
+            half = m // 2
+            if m - half < n0 + p:  # a small remainder: every split on its own
+                yield from (Move(h, k, (a, m - a)) for a in range(1, half + 1) if wins(h, (a, m - a)))
+            else:
+                yield from (Move(h, k, (a, m - a)) for a in range(1, min(n0, half + 1)) if wins(h, (a, m - a)))
+                first = max(n0, 1)
+                classes = [wins(h, (a, m - a)) for a in range(first, min(first + p, half + 1))]
+                if any(classes):
+                    yield from (Move(h, k, (a, m - a)) for a in range(first, half + 1) if classes[(a - first) % p])
+        if k and d & ONE and m >= 1 and wins(h, (m,)):
+            yield Move(h, k, (m,))
 
 
 def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues | None = None) -> Solution:
@@ -206,6 +249,8 @@ def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues 
                 v ^= values(leaf)
             return v == targets[h]
 
-        moves, truncated = collect_moves(code, heaps, wins)
+        pv = values.seq.periodicity
+        period = (pv.preperiod, pv.period) if pv.status == "proven" and not pv.saltus else None
+        moves, truncated = collect_moves(code, heaps, wins, period)
     return Solution(code, heaps, "normal", "N" if total else "P", moves, truncated, g)
 

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from .code import OctalCode, parse_code
-from .errors import DataFileError, OctalCodeError, UnknownGameError
+from .errors import DataFileError, InvalidArgumentError, OctalCodeError, UnknownGameError
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ def presets() -> dict[str, Preset]:
 
 def find_preset(name: str) -> Preset | None:
     """The preset whose key, name or alias matches `name` (case, spaces and apostrophes ignored)."""
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a preset name is text, not {type(name).__name__}")
     want = slug(name)
     for p in presets().values():
         if want in {slug(p.key), slug(p.name), *map(slug, p.aliases)}:
@@ -79,11 +81,16 @@ def preset_for_code(code: OctalCode) -> Preset | None:
     return next((p for p in presets().values() if p.code == code), None)
 
 
-def resolve(game: str | OctalCode) -> tuple[OctalCode, Preset | None]:
-    """A code string, an OctalCode or a preset name → (code, preset or None)."""
+def resolve(game: str | OctalCode | Preset) -> tuple[OctalCode, Preset | None]:
+    """A code string, an OctalCode, a Preset or a preset name → (code, preset or None)."""
     if isinstance(game, OctalCode):
         return game, preset_for_code(game)
-    text = str(game)
+    if isinstance(game, Preset):
+        return game.code, game
+    if not isinstance(game, str):
+        raise InvalidArgumentError(
+            f"a game is a code string (0.77), a preset name (kayles) or an OctalCode, not {type(game).__name__}")
+    text = game
     preset = find_preset(text)
     if preset is not None:
         return preset.code, preset
@@ -92,3 +99,8 @@ def resolve(game: str | OctalCode) -> tuple[OctalCode, Preset | None]:
         raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77) nor a preset ({known})")
     code = parse_code(text)
     return code, preset_for_code(code)
+
+
+def as_code(game: str | OctalCode | Preset) -> OctalCode:
+    """The code of anything `resolve` accepts: what every public function takes as its game."""
+    return resolve(game)[0]

@@ -19,6 +19,8 @@ from .errors import InvalidArgumentError, ResourceLimitError
 from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
 from .kernels.sparse import SMALL, fill_sparse_small
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
+from .presets import Preset, as_code, resolve
+from .validate import positive, whole_number
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
 DEFAULT_N = 1000
@@ -84,7 +86,8 @@ class GrundySequence:
     and moves to the sparse kernel once it is cheaper; the values are the same whichever runs.
     """
 
-    def __init__(self, code: OctalCode, values: np.ndarray | None = None, kernel: str = "auto"):
+    def __init__(self, code: OctalCode | str, values: np.ndarray | None = None, kernel: str = "auto"):
+        code = as_code(code)
         if kernel not in KERNELS:
             raise InvalidArgumentError(f"unknown kernel {kernel!r}: choose one of {', '.join(KERNELS)}")
         if kernel == "sparse" and code.is_hexadecimal:
@@ -271,6 +274,7 @@ class GrundySequence:
         stretches. With kernel="auto", the cost per heap of each kernel is measured on real stretches:
         the naive cost grows with n, the sparse one with the rare count, so the cheaper one runs.
         """
+        n = whole_number(n, "the number of heaps")
         if n <= self._n:
             return self.values
         if len(self._G) < n:
@@ -383,7 +387,7 @@ class NimSequence:
 
 
 def nim_sequence(
-    game: str | OctalCode,
+    game: str | OctalCode | Preset,
     n: int | None = None,
     *,
     until_proven: bool = False,
@@ -401,13 +405,11 @@ def nim_sequence(
     `checkpoint` names a folder whose saved state is resumed and which is re-saved every
     `checkpoint_every` seconds, at the end, and on Ctrl-C.
     """
-    from .presets import resolve  # presets sit above the engine; imported late to keep layers one-way
-
     code, preset = resolve(game)
-    if n is not None and n <= 0:
-        raise InvalidArgumentError(f"N must be a positive number of heaps, not {n}")
-    if max_n <= 0:
-        raise InvalidArgumentError(f"--max-n must be positive, not {max_n}")
+    if n is not None:
+        n = whole_number(n, "N (the number of heaps)", 1)
+    max_n = whole_number(max_n, "--max-n", 1)
+    checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
     want = n if n is not None else (0 if until_proven else DEFAULT_N)
     check_fits(code, max(want, 1))
     saver = None
@@ -460,7 +462,7 @@ def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool
             target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
             continue
         # a period seen once past its preperiod (over at least 32 heaps) is worth trying if it is near
-        hint = find_period(seq.values, code, repeats=1, min_agree=32)
+        hint = find_period(seq.values, code, repeats=1, min_agree=32, share=0.0)
         if hint.status == APPARENT and hint.proof_bound is not None and target < hint.proof_bound <= 2 * target:
             target = min(hint.proof_bound, max_n)
         else:

@@ -16,6 +16,7 @@ from .position import (
     normal_solution,
     parse_heaps,
 )
+from .presets import as_code
 from .sequence import Progress
 
 QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
@@ -24,12 +25,14 @@ _SEARCHES: dict[str, object] = {}  # code → its memoized exhaustive search, ke
 _QUOTIENTS: dict[str, tuple] = {}  # code → (best quotient computed in this process, stopped by the budget)
 
 
-def solve_position(code: OctalCode, heaps, misere: bool = False, progress: Progress | None = None,
+def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress: Progress | None = None,
                    quotient=None) -> Solution:
-    """Outcome and winning moves of `heaps` under `code`; with no winning move, `best_try` is set.
+    """Outcome and winning moves of `heaps` under `code` (a code, preset name or OctalCode); with no
+    winning move, `best_try` is set.
 
     `quotient` (a MisereQuotient, e.g. loaded from a file) answers misère positions without computing.
     """
+    code = as_code(code)
     heaps = parse_heaps(heaps)
     if misere:
         sol = misere_position(code, heaps, quotient)

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .code import OctalCode
+from .presets import as_code
 from .rare import rare_split
+from .validate import value_array
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,9 @@ class SequenceStats:
         }
 
 
-def sequence_stats(values: np.ndarray, code: OctalCode) -> SequenceStats:
+def sequence_stats(values: np.ndarray, code: OctalCode | str) -> SequenceStats:
     """Rare/common split under the best mask (Walsh–Hadamard), histogram and largest value of `values`."""
+    values, code = value_array(values), as_code(code)
     split = rare_split(values, code)
     counts = np.bincount(values.astype(np.int64)) if len(values) else np.zeros(0, np.int64)
     hist = {int(v): int(c) for v, c in enumerate(counts) if c}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .periodicity import Periodicity
+from .validate import value_array, whole_number
 
 DEFAULT_ROWS_SHOWN = 300
 MIN_ROWS = 4  # short periods still get a readable table
@@ -12,8 +13,9 @@ MIN_ROWS = 4  # short periods still get a readable table
 
 def format_table(values: np.ndarray, width: int = 12, start: int = 0) -> str:
     """Rows of `width` values, a header of column offsets, each row labelled with its first heap ('12+')."""
-    if width <= 0:
-        raise ValueError("the table width must be positive")
+    values = value_array(values)
+    width = whole_number(width, "the table width", 1)
+    start = whole_number(start, "the first heap")
     n = len(values)
     top = int(values.max()) if n else 0
     col = max(3, len(str(max(top, width - 1))) + 1)

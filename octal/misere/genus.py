@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..code import OctalCode
+from ..errors import ResourceLimitError
+from ..presets import as_code
 from ..sequence import nim_sequence
-from .search import MisereSearch
+from ..validate import whole_number
+from .search import MAX_TOTAL, MisereSearch
 
 MAX_TWOS = 12
 
@@ -61,8 +64,12 @@ def genus_of(search: MisereSearch, heap: int, g: int) -> Genus:
     return Genus(heap, g, tuple(gs))
 
 
-def genus_sequence(code: OctalCode, n: int, search: MisereSearch | None = None) -> list[Genus]:
-    """The genus of heaps 0..n−1 (exhaustive misère search: n up to about 40)."""
+def genus_sequence(code: OctalCode | str, n: int, search: MisereSearch | None = None) -> list[Genus]:
+    """The genus of heaps 0..n−1 (exhaustive misère search: n up to MAX_TOTAL = 48)."""
+    code = as_code(code)
+    n = whole_number(n, "the number of heaps", 1)
+    if n > MAX_TOTAL:
+        raise ResourceLimitError(f"the genus needs an exhaustive misère search: at most {MAX_TOTAL} heaps, not {n:,}")
     search = search or MisereSearch(code, max_total=max(n, 1))
     values = nim_sequence(code, max(n, 1)).values
     return [genus_of(search, h, int(values[h])) for h in range(n)]

@@ -30,10 +30,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..code import OctalCode, parse_code
-from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
+from ..errors import DataFileError, InvalidArgumentError, OctalError, ResourceLimitError
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
 from ..position import HeapOptions
+from ..presets import as_code
+from ..validate import positive, whole_number
 from . import monoid as mon
 from .presentation import Presentation, is_tame, present
 from .pretension import (
@@ -198,6 +200,26 @@ class _Builder:
 # ---- the result ------------------------------------------------------------------------------------
 
 FORMAT = "octal-misere-quotient"
+VERSION = 1
+
+
+def _int_array(value, ndim: int) -> np.ndarray:
+    """A JSON list of whole numbers (no booleans, no fractions) as an int64 array of `ndim` dimensions."""
+    arr = np.array(value, dtype=object)
+    if arr.ndim != ndim or any(not isinstance(x, int) or isinstance(x, bool) for x in arr.flat):
+        raise ValueError(f"expected a {'table' if ndim == 2 else 'list'} of whole numbers")
+    return arr.astype(np.int64)
+
+
+def period_holds(code: OctalCode, phi: np.ndarray, period: int, preperiod: int) -> bool:
+    """True when Φ(n + p) = Φ(n) for every n0 ≤ n with n + p computed, and the heaps computed reach the
+    Guy–Smith bound of the code (so the period holds for ever: see the module docstring)."""
+    if period < 1 or preperiod < 0 or preperiod + period >= len(phi):
+        return False
+    bound = proof_bound(code, period, preperiod)
+    if bound is None or len(phi) < bound:
+        return False
+    return bool(np.array_equal(phi[preperiod + period:], phi[preperiod:len(phi) - period]))
 
 
 @dataclass
@@ -299,7 +321,7 @@ class MisereQuotient:
     def to_document(self) -> dict:
         return {
             "format": FORMAT,
-            "version": 1,
+            "version": VERSION,
             "code": str(self.code),
             "table": self.mul.tolist(),
             "p": [int(x) for x in np.flatnonzero(self.p)],
@@ -322,40 +344,65 @@ class MisereQuotient:
         return path
 
     @classmethod
-    def load(cls, path: str | Path, check: bool = True) -> MisereQuotient:
-        """Read a saved quotient; with `check`, verify it against the game's rules before trusting it."""
+    def load(cls, path: str | Path) -> MisereQuotient:
+        """Read a saved quotient and verify every field against the game's rules before trusting it."""
         path = Path(path)
         try:
             doc = json.loads(path.read_text())
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise DataFileError(f"cannot read a quotient from {path}: {e}") from None
-        return cls.from_document(doc, check=check, where=str(path))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+            raise DataFileError(f"cannot read a quotient from {path}: {reason}") from None
+        return cls.from_document(doc, where=str(path))
 
     @classmethod
-    def from_document(cls, doc: dict, check: bool = True, where: str = "document") -> MisereQuotient:
+    def from_document(cls, doc: dict, where: str = "document") -> MisereQuotient:
+        """Rebuild a quotient from `to_document`'s shape: the table and Φ verified exactly, the period re-proven."""
         try:
-            if doc.get("format") != FORMAT:
+            if not isinstance(doc, dict) or doc.get("format") != FORMAT:
                 raise ValueError(f"not an {FORMAT} document")
+            if doc.get("version") != VERSION or isinstance(doc.get("version"), bool):
+                raise ValueError(f"version {doc.get('version')!r} is not one this octal reads ({VERSION})")
             code = parse_code(doc["code"])
-            mul = np.array(doc["table"], dtype=np.int32)
+            mul = _int_array(doc["table"], 2)
             m = len(mul)
-            if mul.ndim != 2 or mul.shape != (m, m) or m == 0 or mul.min() < 0 or mul.max() >= m:
+            if mul.shape != (m, m) or m == 0 or mul.min() < 0 or mul.max() >= m:
                 raise ValueError("the table is not a square table of elements")
             if not (np.array_equal(mul[0], np.arange(m)) and np.array_equal(mul[:, 0], np.arange(m))):
                 raise ValueError("element 0 is not the identity")
+            p_list = _int_array(doc["p"], 1)
+            if len(p_list) and (p_list.min() < 0 or p_list.max() >= m):
+                raise ValueError("the P-portion names elements outside the table")
             p = np.zeros(m, dtype=bool)
-            p[np.array(doc["p"], dtype=np.int64)] = True
-            phi = np.array(doc["phi"], dtype=np.int32)
-            if phi.ndim != 1 or len(phi) == 0 or phi.min() < 0 or phi.max() >= m:
+            p[p_list] = True
+            phi = _int_array(doc["phi"], 1)
+            if len(phi) == 0 or phi.min() < 0 or phi.max() >= m:
                 raise ValueError("the pretending function names elements outside the table")
+            changes = [int(x) for x in _int_array(doc.get("changes", []), 1)]
+            if any(not 0 <= x < len(phi) for x in changes):
+                raise ValueError("the heaps where the presentation changed lie outside Φ")
             period, preperiod = doc.get("period"), doc.get("preperiod")
             status = doc.get("status", "finite")
             if status not in ("finite", "growing"):
                 raise ValueError(f"unknown status {status!r}")
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+            reason = doc.get("reason", "")
+            if not isinstance(reason, str):
+                raise ValueError("the reason is not text")
+            if (period is None) != (preperiod is None):
+                raise ValueError("a period needs its preperiod and the other way round")
+            if period is not None:
+                if not all(isinstance(x, int) and not isinstance(x, bool) for x in (period, preperiod)):
+                    raise ValueError("the period and preperiod must be whole numbers")
+                if status != "finite":
+                    raise ValueError("a proven period belongs to a finite quotient, not a growing one")
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError, RecursionError) as e:
             raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
-        q = cls(code, mul, p, phi, list(doc.get("changes", [])), period, preperiod, status, doc.get("reason", ""))
-        if check and not q.check():
+        except OctalError as e:
+            raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
+        if period is not None and not period_holds(code, phi, period, preperiod):
+            raise DataFileError(f"{where} claims Φ(n + {period}) = Φ(n) from heap {preperiod} for {code}, "
+                                f"but its Φ does not prove that (the Guy–Smith bound is not met or Φ disagrees)")
+        q = cls(code, mul.astype(np.int32), p, phi.astype(np.int32), changes, period, preperiod, status, reason)
+        if not q.check():
             raise DataFileError(f"{where} does not match the rules of {code}: its quotient predicts a wrong outcome")
         return q
 
@@ -397,16 +444,12 @@ def misere_quotient(
     the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof. On Ctrl-C the
     KeyboardInterrupt carries the quotient verified so far as its `partial` attribute.
     """
-    if isinstance(code, str):
-        from ..presets import resolve  # presets sit above the engine: imported late
-
-        code, _ = resolve(code)
-    if max_heap is not None and (not isinstance(max_heap, int) or max_heap < 0):
-        raise InvalidArgumentError(f"--max-heap must be a non-negative whole number, not {max_heap}")
-    if max_order < 1:
-        raise InvalidArgumentError(f"the order limit must be positive, not {max_order}")
-    if time_limit is not None and not time_limit > 0:
-        raise InvalidArgumentError(f"the time limit must be a positive number of seconds, not {time_limit}")
+    code = as_code(code)
+    if max_heap is not None:
+        max_heap = whole_number(max_heap, "--max-heap")
+    max_order = whole_number(max_order, "the order limit (--max-order)", 1)
+    if time_limit is not None:
+        time_limit = positive(time_limit, "the time limit in seconds")
     t0 = time.perf_counter()
     options = HeapOptions(code)
     builder = _Builder(code, options, max_order, time_limit)
@@ -483,7 +526,8 @@ def quotient_solution(q: MisereQuotient, heaps) -> Solution:
             y = int(mul[y, q.pretend(leaf)])
         return bool(p[y])
 
-    moves, truncated = collect_moves(q.code, heaps, wins) if outcome == "N" else ([], False)
+    period = (q.preperiod, q.period) if q.proven else None
+    moves, truncated = collect_moves(q.code, heaps, wins, period) if outcome == "N" else ([], False)
     how = f"period {q.period} proven" if q.proven else f"heaps ≤ {q.max_heap}"
     return Solution(q.code, heaps, "misere", outcome, moves, truncated, [],
                     f"misère quotient (order {q.order}, {how})")

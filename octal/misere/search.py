@@ -14,6 +14,8 @@ import sys
 from ..code import OctalCode
 from ..errors import ResourceLimitError
 from ..position import HeapOptions, Move, Solution, heap_moves, parse_heaps
+from ..presets import as_code
+from ..validate import whole_number
 
 MAX_TOTAL = 48  # tokens in a position searched exactly (the state count grows like the partitions of it)
 
@@ -21,9 +23,9 @@ MAX_TOTAL = 48  # tokens in a position searched exactly (the state count grows l
 class MisereSearch:
     """Memoized misère search for one code; `is_p`, `winning_moves` and `grundy` on heap tuples."""
 
-    def __init__(self, code: OctalCode, max_total: int = MAX_TOTAL):
-        self.code = code
-        self.max_total = max_total
+    def __init__(self, code: OctalCode | str, max_total: int = MAX_TOTAL):
+        self.code = as_code(code)
+        self.max_total = whole_number(max_total, "max_total", 1)
         self._p: dict[tuple[int, ...], bool] = {}
         self._g: dict[tuple, int] = {}
         self._moves = HeapOptions(code)  # distinct leave-tuples of each heap, dead heaps dropped
@@ -140,6 +142,7 @@ def misere_solution(code: OctalCode, heaps, search: MisereSearch | None = None) 
     """Misère outcome and every winning move by exhaustive search (refused past MAX_TOTAL tokens)."""
     heaps = parse_heaps(heaps)
     search = search or MisereSearch(code)
+    code = search.code
     search.check_size(heaps)
     p = search.is_p(heaps)
     moves = [] if p else search.winning_moves(list(heaps))

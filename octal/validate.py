@@ -1,0 +1,57 @@
+"""Checks of plain arguments shared by every public function: whole numbers, positive numbers, value arrays.
+
+Each raises InvalidArgumentError with a one-line message naming the argument, so the API and the CLI
+refuse bad input the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+
+from .errors import InvalidArgumentError
+
+
+def whole_number(value, what: str, minimum: int | None = 0) -> int:
+    """`value` as an int (numpy integers accepted; floats, strings and booleans refused), at least `minimum`."""
+    if isinstance(value, bool):
+        raise InvalidArgumentError(f"{what} must be a whole number, not {value!r}")
+    try:
+        n = operator.index(value)
+    except TypeError:
+        raise InvalidArgumentError(f"{what} must be a whole number, not {value!r}") from None
+    if minimum is not None and n < minimum:
+        floor = {0: "a non-negative whole number", 1: "a positive whole number"}.get(minimum, f"at least {minimum:,}")
+        raise InvalidArgumentError(f"{what} must be {floor}, not {n:,}")
+    return n
+
+
+def positive(value, what: str) -> float:
+    """`value` as a finite float greater than 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise InvalidArgumentError(f"{what} must be a positive number, not {value!r}")
+    x = float(value)
+    if not (math.isfinite(x) and x > 0):
+        raise InvalidArgumentError(f"{what} must be a positive number, not {value!r}")
+    return x
+
+
+def value_array(values, what: str = "values") -> np.ndarray:
+    """A 1-d array of non-negative whole numbers (nim values), in an unsigned dtype."""
+    try:
+        arr = np.asarray(values)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{what} must be a 1-d array of non-negative whole numbers") from None
+    if arr.ndim != 1 or (arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0)):
+        if arr.ndim == 1 and arr.size == 0:
+            return np.zeros(0, np.uint8)
+        raise InvalidArgumentError(f"{what} must be a 1-d array of non-negative whole numbers")
+    if arr.size == 0:
+        return np.zeros(0, np.uint8)
+    top = int(arr.max())
+    for dtype in (np.uint8, np.uint16, np.uint32, np.uint64):
+        if top <= np.iinfo(dtype).max:
+            return arr.astype(dtype, copy=False)
+    raise InvalidArgumentError(f"{what}: value {top} does not fit in 64 bits")
