@@ -78,16 +78,23 @@ def load_checkpoint(directory: str | Path, code: OctalCode, kernel: str = "auto"
         with np.load(path, allow_pickle=False) as z:
             header = json.loads(bytes(z["header"]).decode())
             values, rare = z["values"], z["rare"]
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
+            UnicodeDecodeError) as exc:
         raise CheckpointError(f"checkpoint {path} is damaged and cannot be read ({exc}); move it away to start over")
+    if not isinstance(header, dict):
+        raise CheckpointError(f"checkpoint {path} is damaged: its header is not a JSON object; move it away to start over")
     if header.get("format") != FORMAT:
         raise CheckpointError(f"checkpoint {path} has format {header.get('format')}, expected {FORMAT}")
     if header.get("code") != str(code):
         raise CheckpointError(f"checkpoint {path} belongs to code {header.get('code')}, not {code}")
     if header.get("n") != len(values) or _digest(values, rare) != header.get("sha256"):
         raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
+    try:
+        mask, e, k0 = (int(header[k]) for k in ("mask", "e", "k0"))
+    except (KeyError, TypeError, ValueError):
+        raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state is missing") from None
     seq = GrundySequence(code, values, kernel=kernel)
-    seq.restore_rare(int(header["mask"]), int(header["e"]), int(header["k0"]), rare)
+    seq.restore_rare(mask, e, k0, rare)
     return seq
 
 

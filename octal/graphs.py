@@ -96,12 +96,12 @@ def graph_from_graph6(text: str) -> Graph:
             n, rest = (data[1] << 12) | (data[2] << 6) | data[3], data[4:]
         else:
             raise ValueError
-        need = n * (n - 1) // 2
-        if len(rest) != math.ceil(need / 6):
-            raise ValueError
     except ValueError:
         raise InvalidArgumentError(f"not a graph6 string: {text[:40]!r}") from None
     check_size(n, "graph6")
+    need = n * (n - 1) // 2
+    if len(rest) != math.ceil(need / 6):
+        raise InvalidArgumentError(f"not a graph6 string: {text[:40]!r} (its length does not fit {n} vertices)")
     bits = [(x >> (5 - i)) & 1 for x in rest for i in range(6)]
     edges, k = [], 0
     for v in range(1, n):
@@ -118,7 +118,9 @@ def read_edge_list(path: str | Path) -> Graph:
     try:
         lines = p.read_text().splitlines()
     except OSError as exc:
-        raise DataFileError(f"cannot read {p}: {exc.strerror}") from exc
+        raise DataFileError(f"cannot read {p}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(f"cannot read {p}: not a text file") from None
     names: dict[str, int] = {}
     edges = []
     for no, line in enumerate(lines, 1):

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -91,7 +92,9 @@ def load_values(path: str | Path) -> np.ndarray:
         if suffix == ".npy":
             arr = np.load(p, allow_pickle=False)
         elif suffix == ".csv":
-            rows = np.loadtxt(p, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # an empty file is an empty sequence, said once below if wrong
+                rows = np.loadtxt(p, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
             if rows.size and not np.array_equal(rows[:, 0], np.arange(len(rows))):
                 raise DataFileError(f"{p}: heaps are not 0, 1, 2, … in order")
             arr = rows[:, 1] if rows.size else np.zeros(0, np.int64)
@@ -99,9 +102,9 @@ def load_values(path: str | Path) -> np.ndarray:
             arr = np.asarray(json.loads(p.read_text())["values"], dtype=np.int64)
         else:
             raise DataFileError(f"cannot load {p}: the suffix must be one of {', '.join(SUFFIXES)}")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise DataFileError(f"cannot load {p}: {exc}") from exc
-    if arr.ndim != 1 or (arr.size and arr.min() < 0):
+    except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
+        raise DataFileError(f"cannot load {p}: {exc}") from None
+    if arr.ndim != 1 or not np.issubdtype(arr.dtype, np.integer) or (arr.size and arr.min() < 0):
         raise DataFileError(f"{p} does not hold a 1-d array of non-negative values")
     top = int(arr.max()) if arr.size else 0
     for dtype in (np.uint8, np.uint16, np.uint32):
