@@ -8,8 +8,8 @@ from typing import Callable
 
 from .code import OctalCode
 from .errors import OctalError
-from .position import HeapValues, Move, heap_moves, normal_solution
-from .solve import misere_position
+from .position import HeapValues, Move, heap_moves, move_allowed, normal_solution
+from .solve import best_try, misere_position
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
 WIDTH = 78  # the rules are wrapped at word boundaries to this width
@@ -23,9 +23,9 @@ class Referee:
         self.misere = misere
         self.values = None if misere else HeapValues(code, largest)
 
-    def moves(self, heaps: list[int]) -> list[tuple[int, Move]]:
-        """Every legal move as (heap index, move)."""
-        return [(i, mv) for i, h in enumerate(heaps) for mv in heap_moves(self.code, h)]
+    def can_move(self, heaps: list[int]) -> bool:
+        """True when some heap has a move (one move per heap is looked at, whatever its size)."""
+        return any(next(iter(heap_moves(self.code, h, split_limit=1)), None) is not None for h in heaps)
 
     def winning(self, heaps: list[int]) -> list[Move]:
         if self.misere:  # the game's misère quotient when it can be had, else exhaustive search
@@ -37,8 +37,8 @@ def draw(heaps: list[int]) -> str:
     """One line per heap: its number, its size, and a row of pins."""
     lines = []
     for i, h in enumerate(heaps, 1):
-        pins = "|" * h if h <= PIN_LIMIT else "|" * 10 + f" … ({h} pins) … " + "|" * 10
-        lines.append(f"  heap {i:>2} ({h:>3}): {pins}")
+        pins = "|" * h if h <= PIN_LIMIT else "|" * 10 + f" … ({h:,} pins) … " + "|" * 10
+        lines.append(f"  heap {i:>2} ({h:>3,}): {pins}")
     return "\n".join(lines) if lines else "  (no heaps left)"
 
 
@@ -62,17 +62,14 @@ def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]
             raise OctalError("the parts of a split must be non-empty: a part of 0 pins is no heap")
         if sum(leaves) != h - k:
             raise OctalError(f"the heaps left must add up to {h - k}, not {sum(leaves)}")
-    legal = [mv for mv in heap_moves(code, h) if mv.remove == k]
     if leaves is None:
-        simple = [mv for mv in legal if len(mv.leaves) <= 1]
-        if simple:
-            return i - 1, simple[0]
-        if legal:
+        simple = Move(h, k, (h - k,) if h > k else ())
+        if move_allowed(code, simple):
+            return i - 1, simple
+        if any(move_allowed(code, Move(h, k, (1,) * (parts - 1) + (h - k - parts + 1,))) for parts in (2, 3)):
             raise OctalError(f"removing {k} from heap {i} must split it: say '{i} {k} split A B'")
-    else:
-        for mv in legal:
-            if mv.leaves == leaves:
-                return i - 1, mv
+    elif move_allowed(code, Move(h, k, leaves)):
+        return i - 1, Move(h, k, leaves)
     raise OctalError(f"the rules of {code} do not allow that: {code.describe()}")
 
 
@@ -99,8 +96,7 @@ def play_game(
     turn = "engine" if engine_first else "you"
     while True:
         say(draw(heaps))
-        moves = ref.moves(heaps)
-        if not moves:
+        if not ref.can_move(heaps):
             # the player to move cannot move
             winner = ("you" if turn == "engine" else "engine") if not misere else turn
             say(f"{'You' if turn == 'you' else 'The engine'} cannot move. {'You win!' if winner == 'you' else 'The engine wins.'}")
@@ -127,7 +123,8 @@ def play_game(
                 index = heaps.index(move.heap)
                 note = "a winning move"
             else:
-                index, move = max(moves, key=lambda im: (sum(im[1].leaves), rng.random()))
+                move = best_try(code, tuple(heaps))
+                index = heaps.index(move.heap)
                 note = "no winning move exists; playing on"
             say(f"engine: {move.describe()} (heap {index + 1}) — {note}")
         heaps = apply(heaps, index, move)

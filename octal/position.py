@@ -79,6 +79,20 @@ def _heap_moves(code: OctalCode, h: int, split_limit: int | None) -> Iterator[Mo
                     break
 
 
+LEAVES_BIT = {0: WHOLE, 1: ONE, 2: TWO, 3: THREE}  # the digit bit that allows leaving that many heaps
+
+
+def move_allowed(code: OctalCode, move: Move) -> bool:
+    """True when the rules allow `move`: its digit d_k has the bit for the number of heaps it leaves (O(1),
+    so a move on a heap of any size is checked without listing the heap's moves)."""
+    k, leaves = move.remove, move.leaves
+    if k < 0 or any(x < 1 for x in leaves) or sum(leaves) != move.heap - k or len(leaves) not in LEAVES_BIT:
+        return False
+    if k == 0 and len(leaves) < 2:
+        return False
+    return bool(code.digit(k) & LEAVES_BIT[len(leaves)])
+
+
 class HeapOptions:
     """The distinct options of each heap as sorted tuples of leaf heaps, heaps with no move dropped.
 

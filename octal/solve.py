@@ -38,7 +38,7 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
         sol = misere_position(code, heaps, quotient)
     else:
         sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
-    sol.best_try = _best_try(code, heaps) if sol.outcome == "P" else None
+    sol.best_try = best_try(code, heaps) if sol.outcome == "P" else None
     return sol
 
 
@@ -90,7 +90,7 @@ def normal_outcome(code: OctalCode, heaps: tuple[int, ...]) -> str | None:
     return "N" if total else "P"
 
 
-def _best_try(code: OctalCode, heaps: tuple[int, ...]) -> Move | None:
+def best_try(code: OctalCode, heaps: tuple[int, ...]) -> Move | None:
     """With every move losing: the move that keeps the most tokens on the board (the longest fight)."""
     best = None
     for h in sorted(set(heaps)):

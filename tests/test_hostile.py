@@ -322,6 +322,20 @@ def test_play_names_empty_parts_and_wraps_words():
     assert words <= set("\n".join(said).replace(";", " ").split())
 
 
+def test_play_on_a_huge_heap_never_lists_its_moves():
+    from octal.play import parse_move, play_game
+
+    code = octal.parse_code("0.77")
+    assert parse_move("1 2 split 3 999999999995", [10**12], code)[1].leaves == (3, 999999999995)
+    with pytest.raises(OctalError, match="do not allow"):
+        parse_move("1 3", [10**12], code)
+    answers = iter(["1 1", "quit"])
+    said: list[str] = []
+    t0 = time.perf_counter()
+    play_game(code, [10**12], ask=lambda _: next(answers), say=said.append)
+    assert time.perf_counter() - t0 < 20 and any(line.startswith("engine:") for line in said)
+
+
 # ---- 11. winning moves of a huge heap come from its residue class --------------------------------
 
 def test_misere_moves_of_a_huge_heap_are_complete_and_quick():
