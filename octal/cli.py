@@ -93,7 +93,7 @@ def _echo_json(doc: dict) -> None:
 @app.command(cls=PlainHelp)
 @friendly
 def run(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]) or a preset name (kayles).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]), a subtraction set (S(1,2,5), allbut(1,3)) or a preset name (kayles).")],
     n: Annotated[Optional[int], typer.Option("--n", metavar="N", help="Compute heaps 0..N-1 (default 1000).")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
     max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Budget for --until-proven.")] = 2**24,
@@ -563,7 +563,7 @@ def list_presets(as_json: Annotated[bool, typer.Option("--json", help="Print one
         f = p.facts
         kind = f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus") else f"period {f.get('period')}"
         known = f"{kind}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
-        typer.echo(f"{p.key:<16} {str(p.code):<8} {p.name:<18} {known}")
+        typer.echo(f"{p.key:<18} {str(p.code):<8} {p.name:<26} {known}")
 
 
 def _click_class(name: str) -> type:

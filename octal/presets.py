@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from .code import OctalCode, parse_code
+from .families import parse_family
 from .errors import DataFileError, InvalidArgumentError, OctalCodeError, UnknownGameError
 
 
@@ -24,6 +25,7 @@ class Preset:
     rules: str = ""
     history: str = ""
     facts: dict = field(default_factory=dict)
+    family: str = "octal"  # octal, hexadecimal, subtraction, …: how the game is usually written
 
 
 def slug(text: str) -> str:
@@ -49,11 +51,12 @@ def _load(path: Path) -> Preset:
         return Preset(
             key=path.stem,
             name=data["name"],
-            code=parse_code(data["code"]),
+            code=parse_family(data["code"]) or parse_code(data["code"]),
             aliases=tuple(data.get("aliases", ())),
             rules=data.get("rules", ""),
             history=data.get("history", ""),
             facts=dict(data.get("facts", {})),
+            family=str(data.get("family", "octal")),
         )
     except (tomllib.TOMLDecodeError, KeyError, OctalCodeError) as exc:
         raise DataFileError(f"preset file {path.name} is broken: {exc}") from exc
@@ -94,9 +97,13 @@ def resolve(game: str | OctalCode | Preset) -> tuple[OctalCode, Preset | None]:
     preset = find_preset(text)
     if preset is not None:
         return preset.code, preset
+    family = parse_family(text)
+    if family is not None:
+        return family, preset_for_code(family)
     if not any(c in text for c in ".\u00b7\u2219\u22c5"):
         known = ", ".join(sorted(presets()))
-        raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77) nor a preset ({known})")
+        raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77), a subtraction set "
+                               f"(like S(1,2,5) or allbut(1,3)) nor a preset ({known})")
     code = parse_code(text)
     return code, preset_for_code(code)
 
