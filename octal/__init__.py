@@ -15,16 +15,22 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
+from .graphs import (
+    graph_from_edges,
+    graph_from_graph6,
+    graph_from_networkx,
+    named_graph,
+    solve_graph,
+)
 from .io import load_values, save_values
+from .misere import MisereQuotient, MisereSearch, genus_sequence, misere_quotient
 from .periodicity import Periodicity, find_period
+from .position import Move, Solution, heap_moves
 from .presets import Preset, find_preset, presets, resolve
 from .sequence import GrundySequence, NimSequence, nim_sequence
-from .table import format_table
-from .position import Move, Solution, heap_moves
 from .solve import solve_position
-from .misere import MisereQuotient, MisereSearch, genus_sequence, misere_quotient
-from .graphs import graph_from_edges, graph_from_graph6, graph_from_networkx, named_graph, solve_graph
 from .stats import sequence_stats
+from .table import format_table
 
 __version__ = "0.1.0"
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from .code import parse_code
 from .errors import DataFileError, InvalidArgumentError, OctalError
+from .sequence import GrundySequence, nim_sequence
 
 DEFAULT_DB = "octal-census.sqlite"
 DEFAULT_MAX_N = 1 << 16
@@ -76,8 +77,6 @@ def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
 
 def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
     """One census task (a plain function of plain data, so any worker can run it)."""
-    from .sequence import GrundySequence, nim_sequence
-
     code = parse_code(code_text)
     t0 = time.perf_counter()
     values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None

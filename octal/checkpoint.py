@@ -2,7 +2,8 @@
 
 One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
 header with the code, the count and a SHA-256 of the arrays. A checkpoint of another code, or one whose
-checksum fails, is refused with CheckpointError; it is never silently used.
+checksum fails, is refused with CheckpointError; it is never silently used. This module knows the file, not
+the engine: it reads a `SavedState`, and the sequence driver (`sequence.load_checkpoint`) resumes from it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import io
 import json
 import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +21,6 @@ import numpy as np
 from .code import OctalCode
 from .errors import DataFileError
 from .io import atomic_write
-from .sequence import GrundySequence
 
 FILE = "checkpoint.npz"
 FORMAT = 1
@@ -46,8 +47,20 @@ def _folder(directory: str | Path) -> Path:
     return d
 
 
-def save_checkpoint(directory: str | Path, seq: GrundySequence) -> Path:
-    """Write the state of `seq` to DIR/checkpoint.npz (temporary file, fsync, rename)."""
+@dataclass(frozen=True)
+class SavedState:
+    """What a checkpoint holds, verified: the values G(0..n−1) and the rare/common state (mask, e, k0, rare)."""
+
+    values: np.ndarray
+    rare: np.ndarray
+    mask: int
+    e: int
+    k0: int
+
+
+def save_checkpoint(directory: str | Path, seq) -> Path:
+    """Write the state of `seq` (a GrundySequence: code, n, values, rare, mask, e, k0) to DIR/checkpoint.npz
+    (temporary file, fsync, rename)."""
     d = _folder(directory)
     values = np.ascontiguousarray(seq.values)
     rare = np.ascontiguousarray(seq.rare, dtype=np.int64)
@@ -69,8 +82,8 @@ def save_checkpoint(directory: str | Path, seq: GrundySequence) -> Path:
     return path
 
 
-def load_checkpoint(directory: str | Path, code: OctalCode, kernel: str = "auto") -> GrundySequence | None:
-    """The sequence saved in DIR for `code`, or None when DIR holds no checkpoint."""
+def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None:
+    """The verified state saved in DIR for `code`, or None when DIR holds no checkpoint."""
     path = Path(directory) / FILE
     if not path.exists():
         return None
@@ -93,9 +106,7 @@ def load_checkpoint(directory: str | Path, code: OctalCode, kernel: str = "auto"
         mask, e, k0 = (int(header[k]) for k in ("mask", "e", "k0"))
     except (KeyError, TypeError, ValueError):
         raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state is missing") from None
-    seq = GrundySequence(code, values, kernel=kernel)
-    seq.restore_rare(mask, e, k0, rare)
-    return seq
+    return SavedState(values, rare, mask, e, k0)
 
 
 class Checkpointer:
@@ -107,11 +118,11 @@ class Checkpointer:
         self.last = time.monotonic()
         self.saved_n = -1
 
-    def maybe(self, seq: GrundySequence) -> None:
+    def maybe(self, seq) -> None:
         if time.monotonic() - self.last >= self.every:
             self.now(seq)
 
-    def now(self, seq: GrundySequence) -> None:
+    def now(self, seq) -> None:
         if seq.n != self.saved_n:
             save_checkpoint(self.directory, seq)
             self.saved_n = seq.n

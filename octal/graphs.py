@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
+from .kernels.graph import neighbour_table, node_kayles_value
 
 MAX_VERTICES = 120
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
@@ -247,10 +250,6 @@ class NodeKayles:
         if not self.compiled:
             self.max_states = min(max_states, PYTHON_MAX_STATES)
         if self.compiled:
-            import numpy as np
-
-            from .kernels.graph import neighbour_table
-
             self._adj = np.array(graph.adj, dtype=np.uint64) if graph.n else np.zeros(1, np.uint64)
             self._closed = np.array(self.closed, dtype=np.uint64) if graph.n else np.zeros(1, np.uint64)
             self._T = neighbour_table(self._adj)
@@ -260,10 +259,6 @@ class NodeKayles:
 
     def _compiled_value(self, mask: int) -> int | None:
         """The kernel's answer, or None when a value reached 64 (then Python takes over)."""
-        import numpy as np
-
-        from .kernels.graph import node_kayles_value
-
         # the kernel runs in slices of the state budget so progress can be shown between them
         while True:
             budget = min(self.max_states, self.states + 200_000)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import DataFileError
+from .errors import DataFileError, InvalidArgumentError
 from .validate import value_array
 
 SUFFIXES = (".npy", ".csv", ".json")
@@ -104,10 +104,7 @@ def load_values(path: str | Path) -> np.ndarray:
             raise DataFileError(f"cannot load {p}: the suffix must be one of {', '.join(SUFFIXES)}")
     except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
         raise DataFileError(f"cannot load {p}: {exc}") from None
-    if arr.ndim != 1 or not np.issubdtype(arr.dtype, np.integer) or (arr.size and arr.min() < 0):
-        raise DataFileError(f"{p} does not hold a 1-d array of non-negative values")
-    top = int(arr.max()) if arr.size else 0
-    for dtype in (np.uint8, np.uint16, np.uint32):
-        if top <= np.iinfo(dtype).max:
-            return arr.astype(dtype)
-    return arr.astype(np.uint64)
+    try:
+        return value_array(arr)  # the narrowest unsigned dtype
+    except InvalidArgumentError:
+        raise DataFileError(f"{p} does not hold a 1-d array of non-negative values") from None

@@ -29,7 +29,7 @@ def check_image_path(path: str | Path) -> Path:
 
 def plot_sequence(result: NimSequence, path: str | Path, max_points: int = 200_000) -> Path:
     """Save a scatter of G(n) (thinned to `max_points`) with rare positions in red; returns the path."""
-    try:
+    try:  # matplotlib is an optional extra ('octal[plot]'): imported only when a picture is asked for
         import matplotlib
 
         matplotlib.use("Agg")

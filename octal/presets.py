@@ -10,8 +10,13 @@ from importlib import resources
 from pathlib import Path
 
 from .code import OctalCode, parse_code
+from .errors import (
+    DataFileError,
+    InvalidArgumentError,
+    OctalCodeError,
+    UnknownGameError,
+)
 from .families import parse_family
-from .errors import DataFileError, InvalidArgumentError, OctalCodeError, UnknownGameError
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,15 @@ from typing import Callable
 
 import numpy as np
 
+from .checkpoint import Checkpointer, read_checkpoint
 from .code import ONE, THREE, TWO, WHOLE, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
 from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
 from .kernels.sparse import SMALL, fill_sparse_small
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
 from .presets import Preset, as_code, resolve
-from .validate import positive, whole_number
+from .rare import rare_split
+from .validate import positive, value_array, whole_number
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
 DEFAULT_N = 1000
@@ -109,17 +111,15 @@ class GrundySequence:
         self._sparse_ready = False
         self.last_kernel = "naive"
         if values is not None:
-            self._seed(np.asarray(values))
+            self._seed(values)
 
     def _seed(self, values: np.ndarray) -> None:
-        if values.ndim != 1 or (values.size and (not np.issubdtype(values.dtype, np.integer) or values.min() < 0)):
-            raise InvalidArgumentError("seed values must be a 1-d array of non-negative integers")
-        top = int(values.max()) if values.size else 0
-        dtype = next((d for d in DTYPES if top <= np.iinfo(d).max), None)
-        if dtype is None:
+        G = value_array(values, "seed values")  # the narrowest unsigned dtype
+        top = int(G.max()) if len(G) else 0
+        if G.dtype.type not in DTYPES:
             raise ResourceLimitError(f"value {top} does not fit in 32 bits")
-        self._G = values.astype(dtype)
-        self._n = len(values)
+        self._G = G.copy()
+        self._n = len(G)
         self._max = top
 
     @property
@@ -189,8 +189,6 @@ class GrundySequence:
     # ---- the sparse kernel's state ----------------------------------------------------------
     def restore_rare(self, mask: int, e: int, k0: int, positions: np.ndarray) -> None:
         """Take a saved rare/common state (checked against the values) instead of recomputing it."""
-        from .rare import rare_split
-
         if len(positions) == 0:
             return
         split = rare_split(self.values, self.code, mask, e, k0)
@@ -213,8 +211,6 @@ class GrundySequence:
 
     def _rechoose_mask(self) -> None:
         """Pick the mask with the fewest rare positions (Walsh–Hadamard) and rebuild the rare list."""
-        from .rare import rare_split
-
         split = rare_split(self.values, self.code)
         self.mask, self.e, self.k0 = split.mask, split.e, split.k0
         cap = max(1024, 2 * split.count)
@@ -339,6 +335,16 @@ class GrundySequence:
         return "sparse" if timed_at["sparse"] * 2 <= self._n else "naive"
 
 
+def load_checkpoint(directory: str | os.PathLike, code: OctalCode, kernel: str = "auto") -> GrundySequence | None:
+    """The sequence saved in DIR for `code`, resumed with its rare/common state, or None when DIR holds none."""
+    saved = read_checkpoint(directory, code)
+    if saved is None:
+        return None
+    seq = GrundySequence(code, saved.values, kernel=kernel)
+    seq.restore_rare(saved.mask, saved.e, saved.k0, saved.rare)
+    return seq
+
+
 @dataclass
 class NimSequence:
     """A computed nim sequence and its periodicity verdict (what `octal run` prints)."""
@@ -418,14 +424,10 @@ def nim_sequence(
     else:
         seq = None
         if checkpoint is not None and resume is None:
-            from .checkpoint import load_checkpoint
-
             seq = load_checkpoint(checkpoint, code, kernel)
         if seq is None:
             seq = GrundySequence(code, resume, kernel=kernel)
     if checkpoint is not None:
-        from .checkpoint import Checkpointer
-
         saver = Checkpointer(checkpoint, checkpoint_every)
         outer = progress
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .code import OctalCode
 from .errors import InvalidArgumentError, OctalError, ResourceLimitError
+from .misere.quotient import misere_quotient, quotient_solution
+from .misere.search import MisereSearch, misere_solution
 from .position import (
     HeapValues,
     Move,
@@ -44,8 +46,6 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
 
 def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
     """A misère quotient that covers `heaps`, computed within QUOTIENT_SECONDS and kept for later, or None."""
-    from .misere.quotient import misere_quotient
-
     known, exhausted = _QUOTIENTS.get(str(code), (None, False))
     if known is not None and known.covers(heaps):
         return known
@@ -60,9 +60,6 @@ def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
 
 def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> Solution:
     """Misère outcome and winning moves: from `quotient`, the game's quotient if it covers the heaps, else search."""
-    from .misere import MisereSearch, misere_solution
-    from .misere.quotient import quotient_solution
-
     if quotient is not None:
         if str(quotient.code) != str(code):
             raise InvalidArgumentError(f"the quotient given is of {quotient.code}, not of {code}")

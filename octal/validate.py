@@ -43,10 +43,8 @@ def value_array(values, what: str = "values") -> np.ndarray:
     try:
         arr = np.asarray(values)
     except (TypeError, ValueError):
-        raise InvalidArgumentError(f"{what} must be a 1-d array of non-negative whole numbers") from None
+        arr = np.zeros((0, 0))
     if arr.ndim != 1 or (arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0)):
-        if arr.ndim == 1 and arr.size == 0:
-            return np.zeros(0, np.uint8)
         raise InvalidArgumentError(f"{what} must be a 1-d array of non-negative whole numbers")
     if arr.size == 0:
         return np.zeros(0, np.uint8)

@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import GrundySequence, nim_sequence, parse_code
-from octal.checkpoint import FILE, CheckpointError, load_checkpoint, save_checkpoint
+from octal.checkpoint import FILE, CheckpointError, save_checkpoint
+from octal.sequence import load_checkpoint
 from octal.cli import app
 
 

@@ -17,13 +17,18 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import octal
-from octal import InvalidArgumentError, OctalError, find_period, nim_sequence, solve_position
+import octal.position as position
+from octal import (
+    OctalError,
+    find_period,
+    nim_sequence,
+    solve_position,
+)
 from octal.cli import app, main
 from octal.misere import MisereSearch
 from octal.misere.quotient import MisereQuotient, misere_quotient
-from octal.periodicity import APPARENT, NONE, PROVEN
+from octal.periodicity import APPARENT, NONE
 from octal.position import HeapValues, collect_moves, heap_moves
-import octal.position as position
 
 runner = CliRunner()
 

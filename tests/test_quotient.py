@@ -323,7 +323,7 @@ def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
         calls.append(kwargs.get("max_heap"))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(qmod, "misere_quotient", counting)
+    monkeypatch.setattr(solve, "misere_quotient", counting)  # the name solve.py calls
     monkeypatch.setattr(solve, "_QUOTIENTS", {})
     code = parse_code("0.6")  # its quotient passes 600 elements by heap 17
     first = solve.solve_position(code, (20, 1), misere=True)

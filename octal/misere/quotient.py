@@ -25,15 +25,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..code import OctalCode, parse_code
-from ..errors import DataFileError, InvalidArgumentError, OctalError, ResourceLimitError
+from ..errors import DataFileError, OctalError, ResourceLimitError
+from ..io import atomic_write
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
-from ..position import HeapOptions
+from ..position import HeapOptions, Solution, collect_moves, parse_heaps
 from ..presets import as_code
 from ..validate import positive, whole_number
 from . import monoid as mon
@@ -48,9 +48,6 @@ from .pretension import (
     transitions,
     verify,
 )
-
-if TYPE_CHECKING:
-    from ..position import Solution
 
 MAX_ORDER = 600  # a quotient growing past this is reported as "growing"
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
@@ -335,8 +332,6 @@ class MisereQuotient:
 
     def save(self, path: str | Path) -> Path:
         """A small JSON document (written atomically) from which `load` rebuilds the quotient."""
-        from ..io import atomic_write
-
         path = Path(path)
         if path.suffix.lower() != ".json":
             raise DataFileError(f"cannot save a quotient to {path}: use a .json file")
@@ -394,9 +389,7 @@ class MisereQuotient:
                     raise ValueError("the period and preperiod must be whole numbers")
                 if status != "finite":
                     raise ValueError("a proven period belongs to a finite quotient, not a growing one")
-        except (KeyError, TypeError, ValueError, IndexError, OverflowError, RecursionError) as e:
-            raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
-        except OctalError as e:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError, RecursionError, OctalError) as e:
             raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
         if period is not None and not period_holds(code, phi, period, preperiod):
             raise DataFileError(f"{where} claims Φ(n + {period}) = Φ(n) from heap {preperiod} for {code}, "
@@ -501,8 +494,6 @@ def misere_quotient(
 
 def quotient_solution(q: MisereQuotient, heaps) -> Solution:
     """Misère outcome and winning moves read from the quotient: products of Φ(h), O(#heaps) per position."""
-    from ..position import Solution, collect_moves, parse_heaps
-
     heaps = parse_heaps(heaps)
     if not q.covers(heaps):
         raise ResourceLimitError(f"heap {max(heaps):,} is beyond the quotient of {q.code}, computed to heap "
