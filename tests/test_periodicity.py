@@ -90,3 +90,14 @@ def test_until_proven_stops_where_no_theorem_applies():
     r = nim_sequence("0.8", until_proven=True)  # hexadecimal, arithmetic period: nothing can be proven
     assert r.periodicity.status == "apparent" and r.periodicity.saltus == 1 and r.n < 1000
     assert nim_sequence("nim", until_proven=True).n < 1000
+
+
+def test_a_period_short_of_credible_evidence_is_seen_but_not_reported():
+    """Period 4 repeated over fewer heaps than the preperiod: no verdict by default, found with share = 0
+    (the until-proven hint); its multiples are not re-checked (they would cost O(N) each)."""
+    rng = np.random.default_rng(7)
+    head = rng.integers(5, 60, 20_000)
+    values = np.concatenate([head, np.tile([0, 1, 2, 3], 3_000)]).astype(np.uint8)
+    assert find_period(values).status == "none"
+    hint = find_period(values, share=0.0)
+    assert (hint.status, hint.period, hint.preperiod) == ("apparent", 4, 20_000)
