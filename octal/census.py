@@ -28,7 +28,10 @@ import numpy as np
 
 from .code import parse_code
 from .errors import DataFileError, InvalidArgumentError, OctalError
+from .periodicity import PROVEN
 from .sequence import GrundySequence, nim_sequence
+
+OPEN = "open"  # a census row whose period is not proven within the budget
 
 DEFAULT_DB = "octal-census.sqlite"
 DEFAULT_MAX_N = 1 << 16
@@ -83,11 +86,11 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     seq = GrundySequence(code, values)
     result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
     p = result.periodicity
-    proven = p.status == "proven"
+    proven = p.status == PROVEN
     vals = np.ascontiguousarray(result.values)
     return {
         "code": code_text,
-        "status": "proven" if proven else "open",
+        "status": PROVEN if proven else OPEN,
         "preperiod": p.preperiod if proven else None,
         "period": p.period if proven else None,
         "proof_bound": p.proof_bound if proven else None,
@@ -225,13 +228,13 @@ def run_census(
         todo = []
         for c in todo_codes:
             r = store.row(c)
-            if r and (r["status"] == "proven" or r["n"] >= max_n):
+            if r and (r["status"] == PROVEN or r["n"] >= max_n):
                 continue
             todo.append((c, r["vals"] if r else None, r["dtype"] if r else None))
         done = len(todo_codes) - len(todo)
         wanted = set(todo_codes)
         pending = {c for c, _, _ in todo}
-        counts = {"proven": 0, "open": 0}
+        counts = {PROVEN: 0, OPEN: 0}
         for r in store.rows():  # codes already done count from the start
             if r["code"] in wanted and r["code"] not in pending:
                 counts[r["status"]] += 1
@@ -248,7 +251,7 @@ def run_census(
                     if res["seconds"] > slowest[1]:
                         slowest = (res["code"], res["seconds"])
                     if progress is not None:
-                        progress(CensusProgress(done, len(todo_codes), counts["proven"], counts["open"],
+                        progress(CensusProgress(done, len(todo_codes), counts[PROVEN], counts[OPEN],
                                                 f"{slowest[0]} ({slowest[1]:.1f} s)"))
             finally:
                 if owned is None:
@@ -273,7 +276,7 @@ def _extended(row: dict, length: int) -> np.ndarray | None:
     v = _values(row).astype(np.int64)
     if len(v) >= length:
         return v[:length]
-    if row["status"] != "proven":
+    if row["status"] != PROVEN:
         return None
     n0, p = row["preperiod"], row["period"]
     idx = np.arange(length)
@@ -289,7 +292,7 @@ def classify(store: CensusDB) -> None:
     seqs = {}
     for r in rows:
         length = 4 * WINDOW
-        if r["status"] == "open":
+        if r["status"] == OPEN:
             length = min(length, r["n"])
         e = _extended(r, length)
         if e is not None:
@@ -299,11 +302,11 @@ def classify(store: CensusDB) -> None:
     for r in rows:
         if r["code"] not in seqs:
             continue
-        if r["status"] == "proven":
+        if r["status"] == PROVEN:
             head = _extended(r, r["preperiod"] + r["period"])  # these values fix a proven game forever
-            key = ("proven", r["preperiod"], r["period"], head.tobytes())
+            key = (PROVEN, r["preperiod"], r["period"], head.tobytes())
         else:
-            key = ("open", r["n"], seqs[r["code"]].tobytes())
+            key = (OPEN, r["n"], seqs[r["code"]].tobytes())
         cls_of[r["code"]] = classes.setdefault(key, r["code"])
     by_head = {}
     for code, s in seqs.items():
@@ -335,7 +338,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     store.close()
     cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
             "cousin"]
-    proven = sum(r["status"] == "proven" for r in rows)
+    proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,
                            "codes": [{k: r[k] for k in cols} for r in rows]})
@@ -359,7 +362,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
         widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
         out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
         out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
-    opened = [r for r in rows if r["status"] == "open"]
+    opened = [r for r in rows if r["status"] == OPEN]
     out.append("")
     out.append(f"{len(rows):,} codes: {proven:,} proven, {len(opened):,} open")
     if opened:

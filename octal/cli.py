@@ -8,7 +8,6 @@ import re
 import sys
 from typing import Annotated, Optional
 
-import numpy as np
 import typer
 from typer.core import TyperCommand, TyperGroup
 
@@ -112,7 +111,7 @@ def run(
     from .presets import resolve
     from .progress import ProgressLine
     from .sequence import GrundySequence, load_checkpoint, nim_sequence
-    from .table import format_table, rows_worth_showing
+    from .report import run_text
 
     if width <= 0:
         _fail(f"--width must be positive, not {width}")
@@ -143,18 +142,7 @@ def run(
     if as_json:
         _echo_json(result.to_dict(values=values))
         return
-    shown = result.n if full else rows_worth_showing(result.n, result.periodicity, width)
-    typer.echo(format_table(result.values[:shown], width))
-    if shown < result.n:
-        typer.echo(f"(heaps 0..{shown - 1} shown of {result.n:,}; --full prints all)")
-    typer.echo("")
-    name = f" ({result.name})" if result.name else ""
-    typer.echo(f"code     {result.code}{name}")
-    typer.echo(f"heaps    0..{result.n - 1:,} (N = {result.n:,})")
-    typer.echo(f"largest  {result.max:,}, first at heap {result.argmax:,}")
-    typer.echo(f"verdict  {result.periodicity.describe()}")
-    if out:
-        typer.echo(f"saved    {out}")
+    typer.echo(run_text(result, width, full, out))
 
 
 @app.command(cls=PlainHelp)
@@ -168,6 +156,7 @@ def stats(
 ) -> None:
     """The rare/common split (mask, rare positions, rare values), value histogram and largest value."""
     from .progress import ProgressLine
+    from .report import stats_text
     from .sequence import nim_sequence
     from .stats import sequence_stats
 
@@ -178,17 +167,7 @@ def stats(
     if as_json:
         _echo_json(st.to_dict())
         return
-    name = f" ({result.name})" if result.name else ""
-    typer.echo(f"code           {st.code}{name}, heaps 0..{st.n - 1:,}")
-    typer.echo(f"largest value  {st.max:,}, first at heap {st.max_first_at:,}")
-    typer.echo(f"mask           {st.mask:#x}" + (" with the position-parity bit" if st.parity_bit else ""))
-    typer.echo(f"rare positions {st.rare_count:,} (counting heap 0), last at heap {st.last_rare:,}"
-               if st.last_rare is not None else "rare positions 0")
-    typer.echo(f"rare values    {' '.join(f'{v:,}' for v in st.rare_values[:40])}" + (" …" if len(st.rare_values) > 40 else ""))
-    typer.echo("histogram      value:count")
-    cells = [f"{v:>6,}:{c:<8,}" for v, c in st.histogram.items()]
-    for i in range(0, len(cells), 8):
-        typer.echo("  " + "".join(cells[i : i + 8]).rstrip())
+    typer.echo(stats_text(st, result.name))
 
 
 @app.command(cls=PlainHelp)
@@ -240,6 +219,7 @@ def solve(
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
     from .errors import InvalidArgumentError
     from .presets import resolve
+    from .report import solve_text
     from .solve import normal_outcome, solve_position
 
     code, preset = resolve(game)
@@ -254,35 +234,8 @@ def solve(
     if as_json:
         _echo_json(sol.to_dict())
         return
-    name = f" ({preset.name})" if preset else ""
-    typer.echo(f"{code}{name}, heaps {' '.join(f'{h:,}' for h in sol.heaps)}, {'misère' if misere else 'normal'} play")
-    if sol.values:
-        vals = " ".join(f"G({h:,})={v:,}" for h, v in zip(sol.heaps, sol.values))
-        nimsum = 0
-        for v in sol.values:
-            nimsum ^= v
-        typer.echo(f"values   {vals}, nim-sum {nimsum:,}")
-    else:
-        typer.echo(f"method   {sol.method}")
-        normal = normal_outcome(code, sol.heaps)
-        if normal is not None:
-            kind = {("P", "N"): "PN", ("N", "P"): "NP"}.get((normal, sol.outcome))
-            typer.echo(f"normal   {normal} in normal play" + (
-                f": {'an' if kind == 'NP' else 'a'} {kind} position, where the two conventions disagree"
-                if kind else ": the same outcome"))
-    if sol.outcome == "N" and not sol.winning_moves:
-        typer.echo("outcome  N: the player to move has no move, so the opponent moved last and lost")
-    elif sol.outcome == "N":
-        typer.echo("outcome  N: the player to move wins")
-        typer.echo(f"winning moves ({len(sol.winning_moves)}{'+, list cut short' if sol.truncated else ''}):")
-        for mv in sol.winning_moves[:20]:
-            typer.echo(f"  {mv.describe()}")
-        if len(sol.winning_moves) > 20:
-            typer.echo(f"  … and {len(sol.winning_moves) - 20} more (--json lists them all)")
-    else:
-        typer.echo("outcome  P: the player to move loses — every move loses against perfect play")
-        if sol.best_try is not None:
-            typer.echo(f"best try {sol.best_try.describe()}")
+    normal = None if sol.values else normal_outcome(code, sol.heaps)
+    typer.echo(solve_text(sol, code, preset, misere, normal))
 
 
 @app.command(cls=PlainHelp)
@@ -295,23 +248,15 @@ def genus(
     """Conway's genus g^γ of each heap, as Winning Ways prints it, and where tameness ends."""
     from .misere.genus import genus_sequence
     from .presets import resolve
+    from .report import genus_text
 
     code, preset = resolve(game)
     gs = genus_sequence(code, n)
-    wild = [g.heap for g in gs if not g.tame]
     if as_json:
         _echo_json({"code": str(code), "genus": [str(g) for g in gs], "tame_heaps": [g.heap for g in gs if g.tame],
-                    "first_wild_heap": wild[0] if wild else None})
+                    "first_wild_heap": next((g.heap for g in gs if not g.tame), None)})
         return
-    name = f" ({preset.name})" if preset else ""
-    typer.echo(f"{code}{name}: genus of heaps 0..{n - 1}")
-    for row in range(0, n, 6):
-        typer.echo("  " + "".join(f"{str(g.heap) + ':':>5}{str(g):<10}" for g in gs[row : row + 6]).rstrip())
-    if wild:
-        typer.echo(f"tame (nim-heap genus) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
-                   f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
-    else:
-        typer.echo(f"every heap up to {n - 1} has the genus of a nim heap")
+    typer.echo(genus_text(gs, code, preset))
 
 
 @app.command(cls=PlainHelp)
@@ -332,6 +277,7 @@ def misere(
     from .misere.quotient import MisereQuotient, misere_quotient
     from .presets import resolve
     from .progress import ProgressLine
+    from .report import quotient_text
 
     if load is None and game is None:
         raise InvalidArgumentError("name a game (an octal code or a preset) or --load a saved quotient")
@@ -367,42 +313,9 @@ def misere(
     if as_json:
         _echo_json(q.to_dict())
         return
-    _print_quotient(q, preset.name if preset else None, full)
+    typer.echo(quotient_text(q, preset, full))
     if out:
         typer.echo(f"saved      {out}")
-
-
-def _print_quotient(q, name: str | None, full: bool) -> None:
-    pres = q.presentation
-    label = f" ({name})" if name else ""
-    typer.echo(f"{q.code}{label}: misère quotient of heaps 0..{q.max_heap:,}")
-    typer.echo(f"order      |Q| = {q.order:,}, |P| = {q.p_portion:,}")
-    tame = {True: "yes (the quotient of nim heaps of the same order)", False: "no (wild)", None: "not checked"}
-    typer.echo(f"tame       {tame[q.tame]}")
-    gens = ", ".join(f"{letter} = Φ({h})" for letter, h in zip(pres.letters, pres.heaps))
-    typer.echo(f"generators {gens or 'none: every heap is the game 0'}")
-    rels = pres.relation_texts()
-    for i in range(0, len(rels), 8):
-        typer.echo(("relations  " if i == 0 else "           ") + ", ".join(rels[i:i + 8]))
-    typer.echo(f"P-portion  {', '.join(pres.name(x) for x in np.flatnonzero(q.p))}")
-    shown = q.max_heap + 1
-    if q.proven and not full:
-        shown = min(shown, -(-(q.preperiod + 2 * q.period) // 12) * 12)
-    names = [pres.name(int(x)) for x in q.phi[:shown]]
-    width = max(len(s) for s in names) + 1
-    typer.echo("Φ(n), rows of 12:")
-    for row in range(0, shown, 12):
-        typer.echo(f"{str(row) + '+':>6} " + "".join(f"{s:>{width}}" for s in names[row:row + 12]))
-    if shown <= q.max_heap:
-        typer.echo(f"(heaps 0..{shown - 1:,} shown of {q.max_heap + 1:,}; --full prints all)")
-    if q.proven:
-        typer.echo(f"period     Φ(n + {q.period:,}) = Φ(n) for n ≥ {q.preperiod:,}: proven, checked through heap "
-                   f"{q.max_heap:,} (the Guy–Smith bound applied to Φ)")
-    last = q.changes[-1] if q.changes else None
-    typer.echo(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
-               + (f"; last at heap {last}" if last is not None else ""))
-    why = f": {q.reason}" if q.status == "growing" and q.reason else ""
-    typer.echo(f"status     {q.status}{why} ({q.seconds:.2f} s)")
 
 
 @app.command(cls=PlainHelp, context_settings=HEAPS_CONTEXT)
@@ -455,6 +368,7 @@ def graph(
         solve_graph,
     )
     from .progress import ProgressLine
+    from .report import graph_text
 
     given = [x for x in (family, edges, graph6) if x is not None]
     if len(given) != 1:
@@ -466,14 +380,7 @@ def graph(
     if as_json:
         _echo_json(result.to_dict())
         return
-    typer.echo(f"{game} on {family or edges or 'graph6 ' + graph6}: {g.n:,} vertices, {g.edges:,} edges")
-    typer.echo(f"value    {result.value}")
-    if result.outcome == "N":
-        typer.echo("outcome  N: the player to move wins")
-        typer.echo(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
-    else:
-        typer.echo("outcome  P: the player to move loses — every vertex loses against perfect play")
-    typer.echo(f"search   {result.states:,} component states")
+    typer.echo(graph_text(result, g, family or edges or "graph6 " + graph6, game))
 
 
 census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.",
@@ -498,15 +405,13 @@ def census(
         return
     from .census import run_census
     from .progress import ProgressLine
+    from .report import census_text
 
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
     rows = run_census(digits, prefix, max_n, workers, dask, db,
                       progress=lambda p: line(p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}"))
     line.close()
-    proven = sum(r["status"] == "proven" for r in rows)
-    classes = len({r["class"] for r in rows})
-    typer.echo(f"{len(rows):,} codes: {proven:,} proven, {len(rows) - proven:,} open, {classes:,} distinct games; "
-               f"results in {db} (octal census report)")
+    typer.echo(census_text(rows, db))
 
 
 @census_app.command("report", cls=PlainHelp)
@@ -526,22 +431,10 @@ def census_report(
 def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")]) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
     from .presets import resolve
+    from .report import show_text
 
     code, preset = resolve(game)
-    typer.echo(code.describe())
-    typer.echo("")
-    typer.echo(f"code       {code}" + (f" ({preset.name})" if preset else ""))
-    typer.echo(f"max take   {code.max_take if code.is_finite else '∞ (repeating tail)'}")
-    typer.echo(f"max heaps  {code.max_heaps} ({'hexadecimal' if code.is_hexadecimal else 'octal'})")
-    if preset:
-        if preset.rules:
-            typer.echo(f"rules      {preset.rules}")
-        if preset.history:
-            typer.echo(f"history    {preset.history}")
-        for key, value in preset.facts.items():
-            if key != "values":
-                label = {"misere_order": "misère |Q|", "misere_p_portion": "misère |P|"}.get(key, key)
-                typer.echo(f"{label.replace('misere_', 'misère '):<10} {value}")
+    typer.echo(show_text(code, preset))
 
 
 @app.command("presets", cls=PlainHelp)
@@ -550,16 +443,13 @@ def list_presets(as_json: Annotated[bool, typer.Option("--json", help="Print one
     """List the named games that any command accepts in place of a code."""
     from .presets import presets
 
+    from .report import presets_doc, presets_text
+
     rows = list(presets().values())
     if as_json:
-        _echo_json({p.key: {"name": p.name, "code": str(p.code), "aliases": list(p.aliases), "facts": {
-            k: v for k, v in p.facts.items() if k != "values"}} for p in rows})
+        _echo_json(presets_doc(rows))
         return
-    for p in rows:
-        f = p.facts
-        kind = f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus") else f"period {f.get('period')}"
-        known = f"{kind}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
-        typer.echo(f"{p.key:<18} {str(p.code):<8} {p.name:<26} {known}")
+    typer.echo(presets_text(rows))
 
 
 def _click_class(name: str) -> type:

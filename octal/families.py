@@ -3,18 +3,19 @@
 Subtraction games: S(1,2,5) (also `subtraction:1,2,5`) removes exactly s tokens for some s in the set, from one
 heap, leaving one heap or none: digit d_s = 3 for each s. The all-but form, `allbut(1,3)`, removes any number
 of tokens except those listed: digit 3 everywhere else, a repeating tail [3] (so no theorem proves its period).
-These are the games CGSuite builds with its subtraction-set constructors.
+These are the games CGSuite builds with its subtraction-set constructors. Flammenkamp's family 0.0n7,
+written `0.0n7(3)` or `0.0n7:3`, removes exactly n tokens and leaves 0, 1 or 2 heaps: digit d_n = 7.
 """
 
 from __future__ import annotations
 
 import re
 
-from .code import MAX_DIGITS, ONE, WHOLE, OctalCode
+from .code import MAX_DIGITS, ONE, TWO, WHOLE, OctalCode
 from .errors import OctalCodeError
 
 TAKE = WHOLE | ONE  # remove k, leaving one heap or nothing: the digit of a subtraction game
-_FORM = re.compile(r"^\s*(?P<name>s|subtraction|allbut|all-but)\s*(?:\((?P<paren>[^()]*)\)|:(?P<colon>[^()]*))\s*$",
+_FORM = re.compile(r"^\s*(?P<name>s|subtraction|allbut|all-but|0\.0n7)\s*(?:\((?P<paren>[^()]*)\)|:(?P<colon>[^()]*))\s*$",
                    re.IGNORECASE)
 
 
@@ -33,6 +34,12 @@ def allbut_code(excluded) -> OctalCode:
     top = max(ks, default=0)
     digits = [0] + [0 if k in ks else TAKE for k in range(1, top + 1)]
     return OctalCode(tuple(digits), (TAKE,))
+
+
+def exactly_code(n: int) -> OctalCode:
+    """0.0n7: remove exactly n tokens, leaving nothing, one heap or two (d_n = 7)."""
+    (k,) = _removals([n])
+    return OctalCode((0,) * k + (WHOLE | ONE | TWO,))
 
 
 def _removals(values, allow_empty: bool = False) -> set[int]:
@@ -60,6 +67,11 @@ def parse_family(text: str) -> OctalCode | None:
         if not w.isdigit():
             raise OctalCodeError(f"{w!r} is not a number of tokens in the set", text)
         values.append(int(w))
-    if m.group("name").lower() in ("allbut", "all-but"):
+    name = m.group("name").lower()
+    if name in ("allbut", "all-but"):
         return allbut_code(values)
+    if name == "0.0n7":
+        if len(values) != 1:
+            raise OctalCodeError("0.0n7 takes one number of tokens, e.g. 0.0n7(3) for 0.007", text)
+        return exactly_code(values[0])
     return subtraction_code(values)

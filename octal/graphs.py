@@ -22,6 +22,7 @@ import numpy as np
 
 from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from .kernels.graph import neighbour_table, node_kayles_value
+from .outcomes import NEXT, PREVIOUS
 
 MAX_VERTICES = 120
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
@@ -214,7 +215,7 @@ class GraphResult:
 
     @property
     def outcome(self) -> str:
-        return "N" if self.value else "P"
+        return NEXT if self.value else PREVIOUS
 
     def to_dict(self) -> dict:
         return {

@@ -1,7 +1,7 @@
 """Periodicity of a nim sequence: detect (p, n0) in O(N), prove it with the Guy–Smith theorem.
 
-Guy–Smith (octal periodicity theorem): for a finite code with last non-zero digit t whose moves leave
-at most r heaps, if G(n+p) = G(n) for all n0 ≤ n < r·n0 + (r−1)·p + t then it holds for every n ≥ n0.
+Guy–Smith (octal periodicity theorem): for a finite code without constraints, with last non-zero digit t,
+whose moves leave at most r heaps (the code's `Criteria`), if G(n+p) = G(n) for all n0 ≤ n < r·n0 + (r−1)·p + t then it holds for every n ≥ n0.
 The argument needs n0 ≥ 1 (0.04 has G(0..3) = 0 but G(4) = 1), so max(n0, 1) stands in for n0.
 Arithmetic periodicity G(n+p) = G(n) + s is looked for only where it can occur: codes with a repeating
 tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakowski 2003).
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .code import OctalCode
+from .code import Criteria, OctalCode
 from .presets import as_code
 from .validate import value_array, whole_number
 
@@ -73,13 +73,14 @@ class Periodicity:
         return int(values[base]) + self.saltus * ((heap - base) // p)
 
 
-def proof_bound(code: OctalCode, period: int, preperiod: int) -> int | None:
-    """Heaps needed (0..bound−1) so that r·max(n0,1) + (r−1)·p + t rows of agreement are all checked."""
-    if not code.is_finite:
+def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int | None:
+    """Heaps needed (0..bound−1) so that r·max(n0,1) + (r−1)·p + t rows of agreement are all checked;
+    None when no theorem applies (criteria None: a repeating tail, an open count or a constraint)."""
+    if criteria is None:
         return None
-    r = max(code.max_heaps, 1)  # the argument for r heaps holds for any larger r too
+    r = criteria.heaps  # at least 1; the argument for r heaps holds for any larger r too
     n0 = max(preperiod, 1)
-    return r * n0 + (r - 1) * period + int(code.max_take) + period
+    return r * n0 + (r - 1) * period + criteria.take + period
 
 
 @njit(cache=True)
@@ -148,20 +149,21 @@ def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     """
     G = np.ascontiguousarray(value_array(values))
     code = None if code is None else as_code(code)
+    criteria = None if code is None else code.proof_criteria
     repeats, min_agree = whole_number(repeats, "repeats", 1), whole_number(min_agree, "min_agree")
     N = len(G)
     if N < 2:
         return Periodicity()
-    provable = code is not None and code.is_finite
-    r = max(code.max_heaps, 1) if provable else 2
-    t = int(code.max_take) if provable else 0
+    provable = criteria is not None
+    r = criteria.heaps if provable else 2
+    t = criteria.take if provable else 0
     p, n0, proven = _scan(G, N, r, t, provable, repeats, min_agree, float(share))
     p, n0 = int(p), int(n0)
     if proven:
-        return Periodicity(PROVEN, p, n0, 0, proof_bound(code, p, n0))
+        return Periodicity(PROVEN, p, n0, 0, proof_bound(criteria, p, n0))
     if p:
-        return Periodicity(APPARENT, p, n0, 0, proof_bound(code, p, n0) if code is not None else None)
-    if code is not None and (not code.is_finite or code.is_hexadecimal):
+        return Periodicity(APPARENT, p, n0, 0, proof_bound(criteria, p, n0))
+    if code is not None and (not code.is_finite or code.max_heaps > 2):
         return _find_arithmetic(G, N, repeats, share)
     return Periodicity()
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .code import ONE, THREE, TWO, WHOLE, OctalCode
+from .code import OctalCode
+from .digits import EQUAL, FREE
 from .errors import InvalidArgumentError, ResourceLimitError
+from .options import allowed, counts, heap_options, partitions
+from .outcomes import NEXT, PREVIOUS
 from .presets import as_code
 from .sequence import GrundySequence, NimSequence, Progress, nim_sequence
 from .validate import whole_number
@@ -48,71 +51,15 @@ class Move:
 
 
 def heap_moves(code: OctalCode | str, h: int, split_limit: int | None = None) -> Iterator[Move]:
-    """Every move from one heap of h tokens, by k ascending; splits (a ≤ b) limited to `split_limit` per k."""
+    """Every move from one heap of h tokens, by k ascending; splits limited to `split_limit` per k and count."""
     code = as_code(code)
     h = whole_number(h, "a heap size")
-    return _heap_moves(code, h, split_limit)
-
-
-def _heap_moves(code: OctalCode, h: int, split_limit: int | None) -> Iterator[Move]:
-    top = h if not code.is_finite else min(h, int(code.max_take))
-    for k in range(0, top + 1):
-        d = code.digit(k)
-        if not d:
-            continue
-        m = h - k
-        if k and d & WHOLE and m == 0:
-            yield Move(h, k, ())
-        if k and d & ONE and m >= 1:
-            yield Move(h, k, (m,))
-        if d & TWO and m >= 2:
-            last = m // 2 if split_limit is None else min(m // 2, split_limit)
-            for a in range(1, last + 1):
-                yield Move(h, k, (a, m - a))
-        if d & THREE and m >= 3:
-            count = 0
-            for a in range(1, m // 3 + 1):
-                for b in range(a, (m - a) // 2 + 1):
-                    yield Move(h, k, (a, b, m - a - b))
-                    count += 1
-                if split_limit is not None and count >= split_limit:
-                    break
-
-
-LEAVES_BIT = {0: WHOLE, 1: ONE, 2: TWO, 3: THREE}  # the digit bit that allows leaving that many heaps
+    return (Move(h, k, leaves) for k, leaves in heap_options(code, h, split_limit))
 
 
 def move_allowed(code: OctalCode, move: Move) -> bool:
-    """True when the rules allow `move`: its digit d_k has the bit for the number of heaps it leaves (O(1),
-    so a move on a heap of any size is checked without listing the heap's moves)."""
-    k, leaves = move.remove, move.leaves
-    if k < 0 or any(x < 1 for x in leaves) or sum(leaves) != move.heap - k or len(leaves) not in LEAVES_BIT:
-        return False
-    if k == 0 and len(leaves) < 2:
-        return False
-    return bool(code.digit(k) & LEAVES_BIT[len(leaves)])
-
-
-class HeapOptions:
-    """The distinct options of each heap as sorted tuples of leaf heaps, heaps with no move dropped.
-
-    A heap with no option is the game 0 (dead); leaving one is the same as leaving nothing. Heaps are
-    tabulated from 0 up, so a leaf's own options are known when it is asked whether it is dead.
-    """
-
-    def __init__(self, code: OctalCode | str):
-        self.code = as_code(code)
-        self._opts: list[tuple[tuple[int, ...], ...]] = []
-
-    def __call__(self, h: int) -> tuple[tuple[int, ...], ...]:
-        while len(self._opts) <= h:
-            n = len(self._opts)
-            words = {tuple(x for x in mv.leaves if self._opts[x]) for mv in _heap_moves(self.code, n, None)}
-            self._opts.append(tuple(sorted(words)))
-        return self._opts[h]
-
-    def live(self, h: int) -> bool:
-        return bool(self(h))
+    """True when the rules allow `move` (O(1) in the heap size: checked by its digit, count and constraint)."""
+    return allowed(code, move.heap, move.remove, move.leaves)
 
 
 def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -228,11 +175,12 @@ def _winning_by_residue(code: OctalCode, h: int, wins, period: tuple[int, int]) 
     """
     n0, p = period
     for k in range(0, min(h, int(code.max_take)) + 1):
-        d, m = code.digit(k), h - k
-        if k and d & WHOLE and m == 0 and wins(h, ()):
-            yield Move(h, k, ())
-        if d & TWO and m >= 2:
-            half = m // 2
+        m = h - k
+        for j, tie in counts(code, k, m):
+            if j < 2 or tie == EQUAL:
+                yield from (Move(h, k, leaves) for leaves in partitions(m, j, tie) if wins(h, leaves))
+                continue
+            half = m // 2 if tie == FREE else (m - 1) // 2
             if m - half < n0 + p:  # a small remainder: every split on its own
                 yield from (Move(h, k, (a, m - a)) for a in range(1, half + 1) if wins(h, (a, m - a)))
             else:
@@ -241,8 +189,6 @@ def _winning_by_residue(code: OctalCode, h: int, wins, period: tuple[int, int]) 
                 classes = [wins(h, (a, m - a)) for a in range(first, min(first + p, half + 1))]
                 if any(classes):
                     yield from (Move(h, k, (a, m - a)) for a in range(first, half + 1) if classes[(a - first) % p])
-        if k and d & ONE and m >= 1 and wins(h, (m,)):
-            yield Move(h, k, (m,))
 
 
 def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues | None = None) -> Solution:
@@ -266,5 +212,5 @@ def normal_solution(code: OctalCode, heaps: tuple[int, ...], values: HeapValues 
         pv = values.seq.periodicity
         period = (pv.preperiod, pv.period) if pv.status == "proven" and not pv.saltus else None
         moves, truncated = collect_moves(code, heaps, wins, period)
-    return Solution(code, heaps, "normal", "N" if total else "P", moves, truncated, g)
+    return Solution(code, heaps, "normal", NEXT if total else PREVIOUS, moves, truncated, g)
 

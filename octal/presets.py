@@ -21,7 +21,8 @@ from .families import parse_family
 
 @dataclass(frozen=True)
 class Preset:
-    """A named game: its code, rules and history in a sentence, and published facts with their source."""
+    """A named game: its code, rules and history in a sentence, and published facts with their sources:
+    `facts` for normal play, `misere` for misère play (each a TOML table of its own)."""
 
     key: str
     name: str
@@ -31,11 +32,13 @@ class Preset:
     history: str = ""
     facts: dict = field(default_factory=dict)
     family: str = "octal"  # octal, hexadecimal, subtraction, …: how the game is usually written
+    misere: dict = field(default_factory=dict)
 
 
 def slug(text: str) -> str:
-    """'Dawson's Kayles' → 'dawsons-kayles': the form names and aliases are matched in."""
-    return re.sub(r"[^a-z0-9.\[\]]+", "-", text.strip().lower().replace("'", "").replace("\u2019", "")).strip("-")
+    """'Dawson's Kayles' → 'dawsons-kayles': the form names and aliases are matched in (code marks such as
+    ! ? = * { } are kept, so 4!.0 and 4=.0 stay different games)."""
+    return re.sub(r"[^a-z0-9.\[\]!?=*{}&;+,()]+", "-", text.strip().lower().replace("'", "").replace("\u2019", "")).strip("-")
 
 
 def _preset_files() -> list[Path]:
@@ -62,6 +65,7 @@ def _load(path: Path) -> Preset:
             history=data.get("history", ""),
             facts=dict(data.get("facts", {})),
             family=str(data.get("family", "octal")),
+            misere=dict(data.get("misere", {})),
         )
     except (tomllib.TOMLDecodeError, KeyError, OctalCodeError) as exc:
         raise DataFileError(f"preset file {path.name} is broken: {exc}") from exc
@@ -108,7 +112,7 @@ def resolve(game: str | OctalCode | Preset) -> tuple[OctalCode, Preset | None]:
     if not any(c in text for c in ".\u00b7\u2219\u22c5"):
         known = ", ".join(sorted(presets()))
         raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77), a subtraction set "
-                               f"(like S(1,2,5) or allbut(1,3)) nor a preset ({known})")
+                               f"(like S(1,2,5), allbut(1,3) or 0.0n7(3)) nor a preset ({known})")
     code = parse_code(text)
     return code, preset_for_code(code)
 

@@ -31,8 +31,11 @@ class RareSplit:
 
 def parity_variant_allowed(code: OctalCode) -> tuple[bool, int]:
     """(allowed, k0): the position-parity bit is sound when every split digit k has one parity."""
-    ks = code.moves_by_kind(len(code.digits))[4] if code.is_finite else []
-    if not ks or not code.is_finite:
+    if not code.is_finite:
+        return False, 0
+    moves = code.kernel_moves(len(code.digits))
+    ks = sorted(moves.two.tolist() + moves.two_unequal.tolist())
+    if not ks:
         return False, 0
     return len({k & 1 for k in ks}) == 1, ks[0]
 

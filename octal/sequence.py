@@ -15,9 +15,10 @@ from typing import Callable
 import numpy as np
 
 from .checkpoint import Checkpointer, read_checkpoint
-from .code import ONE, THREE, TWO, WHOLE, OctalCode
+from .code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
 from .errors import InvalidArgumentError, ResourceLimitError
 from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
+from .kernels.general import fill_general
 from .kernels.sparse import SMALL, fill_sparse_small
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
 from .presets import Preset, as_code, resolve
@@ -60,10 +61,21 @@ def human_bytes(b: float) -> str:
 
 
 def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
-    """Memory for n values: G and its reversed copy, or G and one 64-bit split bitset row per heap (hex)."""
-    if code.is_hexadecimal:
+    """Memory for n values: G and its reversed copy (octal), G and one 64-bit split bitset row per heap
+    (hexadecimal), or G and the general kernel's four partition tables of J + 1 counts per heap."""
+    if code.tier == HEXADECIMAL:
         return n * (itemsize + 8)
+    if code.tier == GENERAL:
+        return n * (itemsize + 4 * 8 * (code.count_cap + 1))
     return 2 * n * itemsize
+
+
+def octal_inputs(moves: KernelMoves) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(two, tie2, eq) for the octal kernels: free and unequal splits merged by k, tie2 = 1 for unequal."""
+    two = np.concatenate([moves.two, moves.two_unequal])
+    tie2 = np.concatenate([np.zeros(len(moves.two), np.int64), np.ones(len(moves.two_unequal), np.int64)])
+    order = np.argsort(two, kind="stable")
+    return two[order], tie2[order], moves.two_equal
 
 
 def check_fits(code: OctalCode, n: int, itemsize: int = 1) -> None:
@@ -92,15 +104,16 @@ class GrundySequence:
         code = as_code(code)
         if kernel not in KERNELS:
             raise InvalidArgumentError(f"unknown kernel {kernel!r}: choose one of {', '.join(KERNELS)}")
-        if kernel == "sparse" and code.is_hexadecimal:
+        if kernel == "sparse" and code.tier != OCTAL:
             raise InvalidArgumentError(
-                f"the sparse kernel cannot run {code}: three-heap splits break the rare/common argument"
+                f"the sparse kernel cannot run {code}: splits into three or more heaps break the rare/common argument"
             )
         self.code = code
         self.kernel = kernel
         self._G = np.zeros(0, np.uint8)
         self._R: np.ndarray | None = None
         self._S2: np.ndarray | None = None
+        self._words = 1  # the general kernel's bitset width
         self._n = 0
         self._max = 0
         # sparse state: mask, parity bit, rare positions and their values
@@ -152,7 +165,7 @@ class GrundySequence:
         G[: self._n] = self._G[: self._n]
         self._G = G
         self._R = None
-        if self.code.is_hexadecimal:
+        if self.code.tier == HEXADECIMAL:
             old = self._S2
             self._S2 = np.zeros((capacity, 1 if old is None else old.shape[1]), np.uint64)
             if old is not None:
@@ -175,7 +188,11 @@ class GrundySequence:
         G = self._G
         idx = DTYPES.index(G.dtype.type)
         limit = int(np.iinfo(G.dtype).max)
-        if self.code.is_hexadecimal and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1:
+        if self.code.tier == GENERAL and self._words * 64 <= limit:
+            self._words *= 2
+            check_fits(self.code, len(G), G.dtype.itemsize + (self._words - 1) * 4 * 8 * (self.code.count_cap + 1))
+            return
+        if self.code.tier == HEXADECIMAL and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1:
             width = self._S2.shape[1] * 2
             check_fits(self.code, len(G), G.dtype.itemsize + 8 * width - 8)
             self._S2 = np.zeros((len(G), width), np.uint64)
@@ -221,14 +238,14 @@ class GrundySequence:
         self._rval[: split.count] = self._G[split.positions]
         self._sparse_ready = True
 
-    def _run_sparse(self, stop, whole, one, two):
+    def _run_sparse(self, stop, whole, one, two, tie2, eq):
         begin = self._n
         if not self._sparse_ready:
             self._rechoose_mask()
         small = self._max < SMALL
         while self._n < stop:
             limit = int(np.iinfo(self._G.dtype).max)
-            args = (self._G, self._n, stop, self._max, whole, one, two, self._rare, self._nrare, self._rval,
+            args = (self._G, self._n, stop, self._max, whole, one, two, tie2, eq, self._rare, self._nrare, self._rval,
                     self.mask, self.e, self.k0)
             if small:
                 reached, top, nrare, flag = fill_sparse_small(*args)
@@ -251,12 +268,16 @@ class GrundySequence:
         else:
             self._R = None
 
-    def _run_dense(self, stop, whole, one, two, three):
+    def _run_dense(self, stop, whole, one, two, tie2, eq, three):
         limit = int(np.iinfo(self._G.dtype).max)
-        if self.code.is_hexadecimal:
+        if self.code.tier == GENERAL:
+            ties = self.code.tie_table(stop)
+            reached, top = fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
+        elif self.code.tier == HEXADECIMAL:
             reached, top = fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
         else:
-            reached, top = fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two, limit)
+            reached, top = fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two, tie2, eq,
+                                      limit)
         self._n, self._max = int(reached), int(top)
         self._sparse_ready = False  # rare positions are rebuilt when the sparse kernel resumes
         if reached < stop:
@@ -275,9 +296,10 @@ class GrundySequence:
             return self.values
         if len(self._G) < n:
             self._grow(n)
-        moves = self.code.moves_by_kind(n)
-        whole, one, two, three = (np.asarray(moves[b], np.int64) for b in (WHOLE, ONE, TWO, THREE))
-        can_sparse = not self.code.is_hexadecimal and len(two) > 0
+        moves = self.code.kernel_moves(n)
+        whole, one, three = moves.whole, moves.one, moves.three
+        two, tie2, eq = octal_inputs(moves)
+        can_sparse = self.code.tier == OCTAL and len(two) > 0
         auto = self.kernel == "auto" and can_sparse
         choice = "sparse" if self.kernel == "sparse" else "naive"
         # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
@@ -286,14 +308,15 @@ class GrundySequence:
         while self._n < n:
             if auto and self._n >= AUTO_MIN_N:
                 choice = self._auto_choice(cost, timed_at)
-            size = self._stretch(choice, cost[choice])
+            # the general kernel rebuilds its tables on each call: doubling stretches keep that a constant factor
+            size = max(self._n, 256) if self.code.tier == GENERAL else self._stretch(choice, cost[choice])
             stop = min(n, self._n + size)
             begin = self._n
             t0 = time.perf_counter()
             if choice == "sparse":
-                self._run_sparse(stop, whole, one, two)
+                self._run_sparse(stop, whole, one, two, tie2, eq)
             else:
-                self._run_dense(stop, whole, one, two, three)
+                self._run_dense(stop, whole, one, two, tie2, eq, three)
             dt = time.perf_counter() - t0
             done = self._n - begin
             self.last_kernel = choice

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .code import OctalCode
 from .errors import InvalidArgumentError, OctalError, ResourceLimitError
-from .misere.quotient import misere_quotient, quotient_solution
+from .misere.quotient import GROWING, misere_quotient, quotient_solution
 from .misere.search import MisereSearch, misere_solution
+from .outcomes import NEXT, PREVIOUS
 from .position import (
     HeapValues,
     Move,
@@ -40,7 +41,7 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
         sol = misere_position(code, heaps, quotient)
     else:
         sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
-    sol.best_try = best_try(code, heaps) if sol.outcome == "P" else None
+    sol.best_try = best_try(code, heaps) if sol.outcome == PREVIOUS else None
     return sol
 
 
@@ -54,7 +55,7 @@ def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
     largest = max(heaps, default=0)
     q = misere_quotient(code, max_heap=largest if largest <= SMALL_HEAPS else None, time_limit=QUOTIENT_SECONDS)
     if known is None or q.proven or q.max_heap > known.max_heap:
-        _QUOTIENTS[str(code)] = (q, q.status == "growing")
+        _QUOTIENTS[str(code)] = (q, q.status == GROWING)
     return q if q.covers(heaps) else None
 
 
@@ -84,7 +85,7 @@ def normal_outcome(code: OctalCode, heaps: tuple[int, ...]) -> str | None:
             total ^= values(h)
     except OctalError:
         return None
-    return "N" if total else "P"
+    return NEXT if total else PREVIOUS
 
 
 def best_try(code: OctalCode, heaps: tuple[int, ...]) -> Move | None:

@@ -75,7 +75,7 @@ def test_repeating_tail_code_gets_no_proof():
 
 def test_hexadecimal_bound_uses_three_heaps():
     code = parse_code("0.F")
-    assert proof_bound(code, 2, 0) == 3 * 1 + 3 * 2 + 1
+    assert proof_bound(code.proof_criteria, 2, 0) == 3 * 1 + 3 * 2 + 1
 
 
 def test_value_through_the_period():

@@ -49,15 +49,14 @@ def test_unknown_name_is_a_clear_error():
         resolve("kayless")
 
 
-@pytest.mark.parametrize("key", sorted(k for k, p in presets().items() if any(f.startswith("misere") for f in p.facts)))
+@pytest.mark.parametrize("key", sorted(k for k, p in presets().items() if p.misere))
 def test_presets_match_their_misere_facts(key):
     from octal.misere import misere_quotient
 
-    facts = presets()[key].facts
-    assert facts.get("misere_source")
+    facts = presets()[key].misere
+    assert facts.get("source")
     q = misere_quotient(presets()[key].code, max_order=200)
-    if "misere_order" in facts:
-        assert (q.order, q.p_portion, q.period, q.status) == (
-            facts["misere_order"], facts["misere_p_portion"], facts["misere_period"], "finite")
+    if "order" in facts:
+        assert (q.order, q.p_portion, q.period, q.status) == (facts["order"], facts["p_portion"], facts["period"], "finite")
     else:
-        assert facts["misere_status"] == q.status == "growing"
+        assert facts["status"] == q.status == "growing"

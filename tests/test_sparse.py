@@ -45,7 +45,7 @@ def test_auto_equals_naive(code, n):
 
 
 def test_hexadecimal_codes_refuse_the_sparse_kernel():
-    with pytest.raises(InvalidArgumentError, match="three-heap"):
+    with pytest.raises(InvalidArgumentError, match="three or more heaps"):
         GrundySequence(parse_code("0.8"), kernel="sparse")
 
 

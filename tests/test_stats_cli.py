@@ -31,7 +31,7 @@ def test_run_kernel_option(kernel):
 
 def test_sparse_kernel_refused_for_hexadecimal():
     r = runner.invoke(app, ["run", "0.8", "--kernel", "sparse"])
-    assert r.exit_code == 2 and "three-heap" in r.output
+    assert r.exit_code == 2 and "three or more heaps" in r.output
 
 
 def test_plot(tmp_path):

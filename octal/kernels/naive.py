@@ -1,7 +1,8 @@
 """Naive Grundy kernels: G(n) = mex of every option value, O(n) work per heap (O(n·V/64) for hex codes).
 
 Move lists come pre-decoded from the code: `whole` (k with bit 1: a heap of exactly k may vanish),
-`one` (bit 2: leave n−k), `two` (bit 4: leave a, b ≥ 1 with a+b = n−k), `three` (bit 8), each sorted.
+`one` (bit 2: leave n−k), `two` (bit 4: leave a, b ≥ 1 with a+b = n−k; `tie2[i]` = 1 when the split must be
+unequal, as in Grundy's game), `eq` (only the equal split: option 0 when n−k is even), `three` (bit 8), sorted.
 Each kernel fills G[start:stop] and returns early, with the heap it stopped at, when a value would not
 fit G's dtype (the driver widens the array and calls again), so values never wrap.
 """
@@ -38,11 +39,11 @@ def _stamp_xor(a, b, length, seen, stamp):
 
 
 @njit(cache=True)
-def fill_octal(G, R, start, stop, maxv, whole, one, two, vlimit):
+def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     """Fill G[start:stop] for codes whose moves leave at most two heaps.
 
-    R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2, read two
-    ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing ones); larger
+    R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2 (a < m/2 for
+    an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing ones); larger
     values a stamp array. Returns (heap reached, largest value so far).
     """
     N = R.shape[0]
@@ -59,11 +60,14 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, vlimit):
                 if k >= n:
                     break
                 acc |= np.uint64(1) << np.uint64(G[n - k])
-            for k in two:
-                m = n - k
+            for k in eq:
+                if n - k >= 2 and (n - k) % 2 == 0:
+                    acc |= np.uint64(1)
+            for i in range(two.shape[0]):
+                m = n - two[i]
                 if m < 2:
                     break
-                h = m // 2
+                h = (m - tie2[i]) // 2
                 off = N - m
                 acc |= _or_onehot(G[1 : h + 1], R[off : off + h], h)
             v = 0
@@ -77,11 +81,14 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, vlimit):
                 if k >= n:
                     break
                 seen[G[n - k]] = stamp
-            for k in two:
-                m = n - k
+            for k in eq:
+                if n - k >= 2 and (n - k) % 2 == 0:
+                    seen[0] = stamp
+            for i in range(two.shape[0]):
+                m = n - two[i]
                 if m < 2:
                     break
-                h = m // 2
+                h = (m - tie2[i]) // 2
                 off = N - m
                 _stamp_xor(G[1 : h + 1], R[off : off + h], h, seen, stamp)
             v = 0

@@ -2,11 +2,13 @@
 
 With a mask m, a value x is rare when popcount(x & m) is even; rare values form an XOR subgroup, so a
 common split value G(a) ⊕ G(b) needs exactly one of a, b at a rare position. Per heap n:
-  1. one-heap and whole-heap options are marked;
+  1. one-heap and whole-heap options are marked (and 0 for an equal-split-only digit);
   2. for each split digit k, G(r) ⊕ G(n−k−r) is marked for every rare position r — O(#rare);
   3. c = the least common value not marked; rare values below c still unmarked are sought among the
      split pairs a = 1, 2, … (a outer, digits inner), stopping as soon as none is left;
   4. a rare value that survives the scan is G(n), and n becomes a rare position.
+A split digit that must leave unequal heaps (`tie2` = 1, Grundy's game) skips the pair (m/2, m/2) in steps 2
+and 3; that pair's value 0 is never common, so the subgroup argument is untouched.
 The position-parity variant adds one bit: with e = 1, "rare" also flips with (n − k0) mod 2, which
 keeps the subgroup argument when every split digit k has the parity of k0.
 """
@@ -69,7 +71,7 @@ def _take_needed(lo, hi_rev, length, need):
 
 
 @njit(cache=True)
-def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, e, k0, vlimit):
+def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
     """Fill G[start:stop] by the rare/common method; `rare[:nrare]` (ascending) grows in place.
 
     Returns (heap reached, largest value, rare count, flag): it stops early, with flag 1, right after a
@@ -95,6 +97,9 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
             if k >= n:
                 break
             seen[G[n - k]] = stamp
+        for k in eq:
+            if n - k >= 2 and (n - k) % 2 == 0:
+                seen[0] = stamp
         flip = 0
         top_m = 0
         for j in range(nk):
@@ -108,7 +113,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
                 r = rare[i]
                 if r >= m:
                     break
-                if r == 0:
+                if r == 0 or (tie2[j] and 2 * r == m):
                     continue
                 seen[G[m - r] ^ rval[i]] = stamp
         # c: least common value not yet marked ("common" relative to this heap's parity flip)
@@ -130,7 +135,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, 
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
             for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
                 m = n - two[j]
-                hi = min(a_end, m // 2 + 1)
+                hi = min(a_end, (m - tie2[j]) // 2 + 1)
                 if hi <= a:
                     continue
                 missing -= _take_needed(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a, need)
@@ -213,7 +218,7 @@ SMALL = 32  # the small-value kernel holds every option set in one 64-bit word
 
 
 @njit(cache=True)
-def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, mask, e, k0):
+def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
     """fill_sparse for values below 32: marks, candidate and scan all live in 64-bit words.
 
     Same method and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 32
@@ -237,6 +242,9 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
             if k >= n:
                 break
             ex |= np.uint64(1) << np.uint64(G[n - k])
+        for k in eq:
+            if n - k >= 2 and (n - k) % 2 == 0:
+                ex |= np.uint64(1)
         flip = 0
         top_m = 0
         for j in range(nk):
@@ -250,7 +258,7 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
                 r = rare[i]
                 if r >= m:
                     break
-                if r == 0:
+                if r == 0 or (tie2[j] and 2 * r == m):
                     continue
                 ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
         avail = (common1 if flip else common0) & ~ex
@@ -266,7 +274,7 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, rare, nrare, rval, 
             chunk = min(2 * chunk, 256)
             for j in range(nk):
                 m = n - two[j]
-                hi = min(a_end, m // 2 + 1)
+                hi = min(a_end, (m - tie2[j]) // 2 + 1)
                 if hi > a:
                     below &= ~_or_onehot_rev(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a)
             a = a_end

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kernels import misere as kernel
-from ..position import HeapOptions
+from ..options import HeapOptions
 
 MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification
 

@@ -33,7 +33,9 @@ from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write
 from ..kernels import misere as kernel
 from ..periodicity import proof_bound
-from ..position import HeapOptions, Solution, collect_moves, parse_heaps
+from ..options import HeapOptions
+from ..outcomes import NEXT, PREVIOUS
+from ..position import Solution, collect_moves, parse_heaps
 from ..presets import as_code
 from ..validate import positive, whole_number
 from . import monoid as mon
@@ -49,7 +51,8 @@ from .pretension import (
     verify,
 )
 
-MAX_ORDER = 600  # a quotient growing past this is reported as "growing"
+FINITE, GROWING = "finite", "growing"  # a quotient settled, or stopped by a budget while still growing
+MAX_ORDER = 600  # a quotient growing past this is reported as GROWING
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
 MAX_TRIAL = 6000  # elements of a trial monoid before reduction
 
@@ -213,7 +216,7 @@ def period_holds(code: OctalCode, phi: np.ndarray, period: int, preperiod: int) 
     Guy–Smith bound of the code (so the period holds for ever: see the module docstring)."""
     if period < 1 or preperiod < 0 or preperiod + period >= len(phi):
         return False
-    bound = proof_bound(code, period, preperiod)
+    bound = proof_bound(code.proof_criteria, period, preperiod)
     if bound is None or len(phi) < bound:
         return False
     return bool(np.array_equal(phi[preperiod + period:], phi[preperiod:len(phi) - period]))
@@ -223,8 +226,8 @@ def period_holds(code: OctalCode, phi: np.ndarray, period: int, preperiod: int) 
 class MisereQuotient:
     """The misère quotient of heaps 0..max_heap of a code: table, P-portion, pretending function Φ.
 
-    `status` is "finite" when the quotient was settled (Φ proven periodic, or every heap up to the
-    requested one computed) and "growing" when a budget stopped it; every answer it gives is exact
+    `status` is FINITE when the quotient was settled (Φ proven periodic, or every heap up to the
+    requested one computed) and GROWING when a budget stopped it; every answer it gives is exact
     for the heaps it covers.
     """
 
@@ -235,7 +238,7 @@ class MisereQuotient:
     changes: list[int]
     period: int | None = None
     preperiod: int | None = None
-    status: str = "finite"
+    status: str = FINITE
     reason: str = ""
     seconds: float = 0.0
     _presentation: Presentation | None = field(default=None, repr=False)
@@ -376,8 +379,8 @@ class MisereQuotient:
             if any(not 0 <= x < len(phi) for x in changes):
                 raise ValueError("the heaps where the presentation changed lie outside Φ")
             period, preperiod = doc.get("period"), doc.get("preperiod")
-            status = doc.get("status", "finite")
-            if status not in ("finite", "growing"):
+            status = doc.get("status", FINITE)
+            if status not in (FINITE, GROWING):
                 raise ValueError(f"unknown status {status!r}")
             reason = doc.get("reason", "")
             if not isinstance(reason, str):
@@ -387,7 +390,7 @@ class MisereQuotient:
             if period is not None:
                 if not all(isinstance(x, int) and not isinstance(x, bool) for x in (period, preperiod)):
                     raise ValueError("the period and preperiod must be whole numbers")
-                if status != "finite":
+                if status != FINITE:
                     raise ValueError("a proven period belongs to a finite quotient, not a growing one")
         except (KeyError, TypeError, ValueError, IndexError, OverflowError, RecursionError, OctalError) as e:
             raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
@@ -418,7 +421,7 @@ def _period_proof(code: OctalCode, phi: list[int], last_bad: np.ndarray) -> tupl
     n = len(phi) - 1
     for p in range(1, n // 2 + 1):
         n0 = int(last_bad[p]) + 1
-        bound = proof_bound(code, p, n0)
+        bound = proof_bound(code.proof_criteria, p, n0)
         if bound is not None and n + 1 >= bound and n0 + p <= n:
             return p, n0
     return None
@@ -433,7 +436,7 @@ def misere_quotient(
 ) -> MisereQuotient:
     """The misère quotient of `code`: of heaps ≤ max_heap, or (max_heap None) grown until Φ is proven periodic.
 
-    Stops as "growing" when the quotient passes `max_order` elements, a candidate cannot be built within
+    Stops as GROWING when the quotient passes `max_order` elements, a candidate cannot be built within
     the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof. On Ctrl-C the
     KeyboardInterrupt carries the quotient verified so far as its `partial` attribute.
     """
@@ -448,21 +451,21 @@ def misere_quotient(
     builder = _Builder(code, options, max_order, time_limit)
     target = MAX_HEAP if max_heap is None else max_heap
     last_bad = np.full(min(target, MAX_HEAP) + 2, -1, dtype=np.int64)
-    status, reason, proof = "finite", "", None
+    status, reason, proof = FINITE, "", None
     while builder.n < target:
         try:
             builder.check_time()
             builder.add()
         except QuotientFailure as e:
-            status, reason = "growing", str(e)
+            status, reason = GROWING, str(e)
             break
         except KeyboardInterrupt as e:  # hand what is verified so far to the caller (to save it)
-            e.partial = builder.result(None, "growing", "interrupted", time.perf_counter() - t0)
+            e.partial = builder.result(None, GROWING, "interrupted", time.perf_counter() - t0)
             raise
         n = builder.n
         phi = builder.pre.phi
         if len(builder.pre.mul) > max_order:
-            status, reason = "growing", f"the quotient passed {max_order} elements"
+            status, reason = GROWING, f"the quotient passed {max_order} elements"
             break
         # last_bad[p] = the last k with Φ(k) ≠ Φ(k + p); Φ is renumbered when the quotient changes
         if n + 2 > len(last_bad):
@@ -485,8 +488,8 @@ def misere_quotient(
         proof = _period_proof(code, phi, last_bad)
         if proof is not None:
             break
-    if max_heap is None and proof is None and status == "finite":
-        status, reason = "growing", f"no period proven within {builder.n} heaps"
+    if max_heap is None and proof is None and status == FINITE:
+        status, reason = GROWING, f"no period proven within {builder.n} heaps"
     return builder.result(proof, status, reason, time.perf_counter() - t0)
 
 
@@ -509,7 +512,7 @@ def quotient_solution(q: MisereQuotient, heaps) -> Solution:
         suffix.append(int(mul[suffix[-1], x]))
     suffix.reverse()
     rest = {h: int(mul[prefix[i], suffix[i + 1]]) for i, h in enumerate(heaps)}
-    outcome = "P" if p[prefix[-1]] else "N"
+    outcome = PREVIOUS if p[prefix[-1]] else NEXT
 
     def wins(h: int, leaves: tuple[int, ...]) -> bool:
         y = rest[h]
@@ -518,7 +521,7 @@ def quotient_solution(q: MisereQuotient, heaps) -> Solution:
         return bool(p[y])
 
     period = (q.preperiod, q.period) if q.proven else None
-    moves, truncated = collect_moves(q.code, heaps, wins, period) if outcome == "N" else ([], False)
+    moves, truncated = collect_moves(q.code, heaps, wins, period) if outcome == NEXT else ([], False)
     how = f"period {q.period} proven" if q.proven else f"heaps ≤ {q.max_heap}"
     return Solution(q.code, heaps, "misere", outcome, moves, truncated, [],
                     f"misère quotient (order {q.order}, {how})")

@@ -13,7 +13,9 @@ import sys
 
 from ..code import OctalCode
 from ..errors import ResourceLimitError
-from ..position import HeapOptions, Move, Solution, heap_moves, parse_heaps
+from ..options import HeapOptions
+from ..outcomes import NEXT, PREVIOUS
+from ..position import Move, Solution, heap_moves, parse_heaps
 from ..presets import as_code
 from ..validate import whole_number
 
@@ -146,4 +148,4 @@ def misere_solution(code: OctalCode, heaps, search: MisereSearch | None = None) 
     search.check_size(heaps)
     p = search.is_p(heaps)
     moves = [] if p else search.winning_moves(list(heaps))
-    return Solution(code, heaps, "misere", "P" if p else "N", moves, False, [], "exhaustive misère search")
+    return Solution(code, heaps, "misere", PREVIOUS if p else NEXT, moves, False, [], "exhaustive misère search")

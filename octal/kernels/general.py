@@ -1,0 +1,117 @@
+"""The general kernel: any take-and-break code, by tables of the nim-sums of partitions (a knapsack over part sizes).
+
+For every total t and count j (column J: any count ≥ J) the tables hold, as bitsets of W words, the nim-sums
+G(a_1) ⊕ … ⊕ G(a_j) of the partitions of t into parts already folded in: `M[d, j, t]` for multisets with
+d = 0, 1, or ≥ 2 distinct sizes (`?`, not all equal, is d = 2) and `D[j, t]` for distinct parts (`!`).
+`=` (all equal) needs no table: G(t/j) when j is odd, 0 when even. Heap n folds in as a part size once G(n)
+is known: one pass over t descending, with every multiplicity μ (μ copies add G(n) when μ is odd).
+Cost O(N² log N · J · W) for N heaps: slower than the octal kernels, exact for every digit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .naive import _xor_permute
+
+NONE, FREE, NOT_ALL_EQUAL, UNEQUAL, EQUAL = 0, 1, 2, 3, 4  # digits.TIE_CODES
+
+
+@njit(cache=True, inline="always")
+def _or_shifted(dst, src, x):
+    """dst |= {v ⊕ x : v ∈ src} for bitsets of W words (W a power of two, x < 64·W)."""
+    hi = x >> 6
+    lo = x & 63
+    for w in range(src.shape[0]):
+        word = src[w]
+        if word:
+            dst[w ^ hi] |= _xor_permute(word, lo)
+
+
+@njit(cache=True)
+def _fold(M, D, s, g, N):
+    """Add part size s of value g to both tables, for totals t < N (descending, so each source is old)."""
+    J = M.shape[1] - 1
+    for t in range(N - 1, s - 1, -1):
+        mu = 1
+        while mu * s <= t:
+            src = t - mu * s
+            x = g if mu & 1 else 0
+            for j in range(J + 1):
+                jd = min(j + mu, J)
+                for d in range(3):
+                    _or_shifted(M[min(d + 1, 2), jd, t], M[d, j, src], x)
+            mu += 1
+        for j in range(J + 1):
+            _or_shifted(D[min(j + 1, J), t], D[j, t - s], g)
+
+
+@njit(cache=True)
+def fill_general(G, start, stop, maxv, ties, words, vlimit):
+    """Fill G[start:stop] for any code; ties[k, j] is digit k's constraint on leaving j heaps (TIE codes).
+
+    The tables are rebuilt from G[1:start] on entry. Returns (heap reached, largest value): early when a
+    value would not fit in G's dtype or in 64·words bits (the driver widens and calls again).
+    """
+    K = ties.shape[0]
+    J = ties.shape[1] - 1
+    W = words
+    N = stop
+    M = np.zeros((3, J + 1, N, W), np.uint64)
+    D = np.zeros((J + 1, N, W), np.uint64)
+    M[0, 0, 0, 0] = np.uint64(1)
+    D[0, 0, 0] = np.uint64(1)
+    for s in range(1, start):
+        _fold(M, D, s, np.int64(G[s]), N)
+    opts = np.zeros(W, np.uint64)
+    for n in range(start, stop):
+        for w in range(W):
+            opts[w] = 0
+        for k in range(min(n, K - 1) + 1):
+            m = n - k
+            for j in range(J + 1):
+                tie = ties[k, j]
+                if tie == NONE:
+                    continue
+                if j == 0:
+                    if m == 0 and k > 0:
+                        opts[0] |= np.uint64(1)
+                elif j == 1:
+                    if m >= 1 and k > 0:
+                        x = np.int64(G[m])
+                        opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+                elif m >= j:
+                    if tie == EQUAL:
+                        top = j if j < J else m  # column J: every count ≥ J
+                        for jj in range(j, top + 1):
+                            if m % jj == 0:
+                                x = np.int64(G[m // jj]) if jj & 1 else np.int64(0)
+                                opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+                    elif tie == UNEQUAL:
+                        for w in range(W):
+                            opts[w] |= D[j, m, w]
+                    elif tie == NOT_ALL_EQUAL:
+                        for w in range(W):
+                            opts[w] |= M[2, j, m, w]
+                    else:
+                        for w in range(W):
+                            opts[w] |= M[1, j, m, w] | M[2, j, m, w]
+        v = 0
+        for w in range(W):
+            word = opts[w]
+            if word != np.uint64(0xFFFFFFFFFFFFFFFF):
+                b = 0
+                while (word >> np.uint64(b)) & np.uint64(1):
+                    b += 1
+                v = 64 * w + b
+                break
+            v = 64 * (w + 1)
+        if v > vlimit or v >= 64 * W:
+            return n, maxv
+        G[n] = v
+        if v > maxv:
+            maxv = v
+        if n >= 1:
+            _fold(M, D, n, np.int64(v), N)
+    return stop, maxv

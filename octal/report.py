@@ -1,0 +1,188 @@
+"""Text forms of results, as the CLI prints them: one function per command, each returning the lines.
+
+The front's only formatting room: cli.py handles arguments and calls these; nothing below the front imports it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .census import OPEN
+from .code import OctalCode
+from .misere.quotient import GROWING, MisereQuotient
+from .outcomes import NEXT, PREVIOUS
+from .presets import Preset
+from .table import format_table, rows_worth_showing
+
+MOVES_SHOWN = 20
+
+
+def _name(preset: Preset | None) -> str:
+    return f" ({preset.name})" if preset else ""
+
+
+def run_text(result, width: int, full: bool, out: str | None) -> str:
+    """`octal run`: the table (the useful rows unless `full`), then code, heaps, largest value and verdict."""
+    shown = result.n if full else rows_worth_showing(result.n, result.periodicity, width)
+    lines = [format_table(result.values[:shown], width)]
+    if shown < result.n:
+        lines.append(f"(heaps 0..{shown - 1} shown of {result.n:,}; --full prints all)")
+    name = f" ({result.name})" if result.name else ""
+    lines += ["", f"code     {result.code}{name}", f"heaps    0..{result.n - 1:,} (N = {result.n:,})",
+              f"largest  {result.max:,}, first at heap {result.argmax:,}", f"verdict  {result.periodicity.describe()}"]
+    if out:
+        lines.append(f"saved    {out}")
+    return "\n".join(lines)
+
+
+def stats_text(st, name: str | None) -> str:
+    """`octal stats`: mask, rare positions and values, histogram."""
+    label = f" ({name})" if name else ""
+    lines = [f"code           {st.code}{label}, heaps 0..{st.n - 1:,}",
+             f"largest value  {st.max:,}, first at heap {st.max_first_at:,}",
+             f"mask           {st.mask:#x}" + (" with the position-parity bit" if st.parity_bit else ""),
+             f"rare positions {st.rare_count:,} (counting heap 0), last at heap {st.last_rare:,}"
+             if st.last_rare is not None else "rare positions 0",
+             f"rare values    {' '.join(f'{v:,}' for v in st.rare_values[:40])}" + (" …" if len(st.rare_values) > 40 else ""),
+             "histogram      value:count"]
+    cells = [f"{v:>6,}:{c:<8,}" for v, c in st.histogram.items()]
+    lines += ["  " + "".join(cells[i : i + 8]).rstrip() for i in range(0, len(cells), 8)]
+    return "\n".join(lines)
+
+
+def solve_text(sol, code: OctalCode, preset: Preset | None, misere: bool, normal: str | None) -> str:
+    """`octal solve`: values and nim-sum (or the method), the outcome, every winning move or the best try."""
+    lines = [f"{code}{_name(preset)}, heaps {' '.join(f'{h:,}' for h in sol.heaps)}, {'misère' if misere else 'normal'} play"]
+    if sol.values:
+        vals = " ".join(f"G({h:,})={v:,}" for h, v in zip(sol.heaps, sol.values))
+        nimsum = 0
+        for v in sol.values:
+            nimsum ^= v
+        lines.append(f"values   {vals}, nim-sum {nimsum:,}")
+    else:
+        lines.append(f"method   {sol.method}")
+        if normal is not None:
+            kind = {(PREVIOUS, NEXT): "PN", (NEXT, PREVIOUS): "NP"}.get((normal, sol.outcome))
+            lines.append(f"normal   {normal} in normal play" + (
+                f": {'an' if kind == 'NP' else 'a'} {kind} position, where the two conventions disagree"
+                if kind else ": the same outcome"))
+    if sol.outcome == NEXT and not sol.winning_moves:
+        lines.append("outcome  N: the player to move has no move, so the opponent moved last and lost")
+    elif sol.outcome == NEXT:
+        lines.append("outcome  N: the player to move wins")
+        lines.append(f"winning moves ({len(sol.winning_moves)}{'+, list cut short' if sol.truncated else ''}):")
+        lines += [f"  {mv.describe()}" for mv in sol.winning_moves[:MOVES_SHOWN]]
+        if len(sol.winning_moves) > MOVES_SHOWN:
+            lines.append(f"  … and {len(sol.winning_moves) - MOVES_SHOWN} more (--json lists them all)")
+    else:
+        lines.append("outcome  P: the player to move loses — every move loses against perfect play")
+        if sol.best_try is not None:
+            lines.append(f"best try {sol.best_try.describe()}")
+    return "\n".join(lines)
+
+
+def genus_text(gs, code: OctalCode, preset: Preset | None) -> str:
+    """`octal genus`: g^γ of each heap, six to a row, and where tameness ends."""
+    n = len(gs)
+    wild = [g.heap for g in gs if not g.tame]
+    lines = [f"{code}{_name(preset)}: genus of heaps 0..{n - 1}"]
+    for row in range(0, n, 6):
+        lines.append("  " + "".join(f"{str(g.heap) + ':':>5}{str(g):<10}" for g in gs[row : row + 6]).rstrip())
+    if wild:
+        lines.append(f"tame (nim-heap genus) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
+                     f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
+    else:
+        lines.append(f"every heap up to {n - 1} has the genus of a nim heap")
+    return "\n".join(lines)
+
+
+def quotient_text(q: MisereQuotient, preset: Preset | None, full: bool) -> str:
+    """`octal misere`: order, tameness, presentation, P-portion, Φ in rows of 12, period, changes, status."""
+    pres = q.presentation
+    tame = {True: "yes (the quotient of nim heaps of the same order)", False: "no (wild)", None: "not checked"}
+    gens = ", ".join(f"{letter} = Φ({h})" for letter, h in zip(pres.letters, pres.heaps))
+    lines = [f"{q.code}{_name(preset)}: misère quotient of heaps 0..{q.max_heap:,}",
+             f"order      |Q| = {q.order:,}, |P| = {q.p_portion:,}",
+             f"tame       {tame[q.tame]}",
+             f"generators {gens or 'none: every heap is the game 0'}"]
+    rels = pres.relation_texts()
+    for i in range(0, len(rels), 8):
+        lines.append(("relations  " if i == 0 else "           ") + ", ".join(rels[i:i + 8]))
+    lines.append(f"P-portion  {', '.join(pres.name(x) for x in np.flatnonzero(q.p))}")
+    shown = q.max_heap + 1
+    if q.proven and not full:
+        shown = min(shown, -(-(q.preperiod + 2 * q.period) // 12) * 12)
+    names = [pres.name(int(x)) for x in q.phi[:shown]]
+    width = max(len(s) for s in names) + 1
+    lines.append("Φ(n), rows of 12:")
+    for row in range(0, shown, 12):
+        lines.append(f"{str(row) + '+':>6} " + "".join(f"{s:>{width}}" for s in names[row:row + 12]))
+    if shown <= q.max_heap:
+        lines.append(f"(heaps 0..{shown - 1:,} shown of {q.max_heap + 1:,}; --full prints all)")
+    if q.proven:
+        lines.append(f"period     Φ(n + {q.period:,}) = Φ(n) for n ≥ {q.preperiod:,}: proven, checked through heap "
+                     f"{q.max_heap:,} (the Guy–Smith bound applied to Φ)")
+    last = q.changes[-1] if q.changes else None
+    lines.append(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
+                 + (f"; last at heap {last}" if last is not None else ""))
+    why = f": {q.reason}" if q.status == GROWING and q.reason else ""
+    lines.append(f"status     {q.status}{why} ({q.seconds:.2f} s)")
+    return "\n".join(lines)
+
+
+def graph_text(result, graph, label: str, game: str) -> str:
+    """`octal graph`: value, outcome, winning vertices, states searched."""
+    lines = [f"{game} on {label}: {graph.n:,} vertices, {graph.edges:,} edges", f"value    {result.value}"]
+    if result.outcome == NEXT:
+        lines.append("outcome  N: the player to move wins")
+        lines.append(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
+    else:
+        lines.append("outcome  P: the player to move loses — every vertex loses against perfect play")
+    lines.append(f"search   {result.states:,} component states")
+    return "\n".join(lines)
+
+
+def census_text(rows: list[dict], db: str) -> str:
+    """`octal census`: how many codes, proven, open and distinct games, and where the results are."""
+    opened = sum(r["status"] == OPEN for r in rows)
+    classes = len({r["class"] for r in rows})
+    return (f"{len(rows):,} codes: {len(rows) - opened:,} proven, {opened:,} open, {classes:,} distinct games; "
+            f"results in {db} (octal census report)")
+
+
+def show_text(code: OctalCode, preset: Preset | None) -> str:
+    """`octal show`: the rules in words, the code's shape, and the preset's facts (normal, then misère)."""
+    heaps = code.max_heaps
+    lines = [code.describe(), "", f"code       {code}{_name(preset)}",
+             f"max take   {code.max_take if code.is_finite else '∞ (repeating tail)'}",
+             f"max heaps  {'any number' if heaps == float('inf') else heaps} ({code.tier} kernels)"]
+    if not code.is_plain:
+        lines.append("proof      none: a constraint or an open count puts the code outside the periodicity theorem")
+    if preset:
+        if preset.rules:
+            lines.append(f"rules      {preset.rules}")
+        if preset.history:
+            lines.append(f"history    {preset.history}")
+        if preset.family:
+            lines.append(f"family     {preset.family}")
+        lines += [f"{key:<10} {value}" for key, value in preset.facts.items() if key != "values"]
+        lines += [f"{'misère ' + key:<10} {value}" for key, value in preset.misere.items()]
+    return "\n".join(lines)
+
+
+def presets_text(rows: list[Preset]) -> str:
+    """`octal presets`: one line per preset with what is known of its period."""
+    lines = []
+    for p in rows:
+        f = p.facts
+        kind = f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus") else f"period {f.get('period')}"
+        known = f"{kind}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
+        lines.append(f"{p.key:<18} {str(p.code):<8} {p.name:<26} {known}")
+    return "\n".join(lines)
+
+
+def presets_doc(rows: list[Preset]) -> dict:
+    """`octal presets --json`: name, code, aliases, facts (and family, misère facts) per preset key."""
+    return {p.key: {"name": p.name, "code": str(p.code), "aliases": list(p.aliases),
+                    "facts": {k: v for k, v in p.facts.items() if k != "values"},
+                    "family": p.family, "misere": dict(p.misere)} for p in rows}
