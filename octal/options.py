@@ -20,6 +20,10 @@ def partitions(m: int, j: int, tie: str, lowest: int = 1) -> Iterator[tuple[int,
         if m == 0:
             yield ()
         return
+    if j == 1:  # a mark constrains two or more heaps: one heap is never refused by it
+        if m >= lowest:
+            yield (m,)
+        return
     if tie == EQUAL:
         if m % j == 0 and m // j >= lowest:
             yield (m // j,) * j
@@ -78,6 +82,8 @@ def allowed(code: OctalCode, heap: int, k: int, leaves: tuple[int, ...]) -> bool
     tie = code.digit(k).tie(j)
     if tie is None:
         return False
+    if j < 2:
+        return True
     if tie == UNEQUAL:
         return len(set(leaves)) == j
     if tie == NOT_ALL_EQUAL:

@@ -8,10 +8,11 @@ proven period for heaps of any size.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .code import OctalCode
+from .code import GENERAL, OctalCode
 from .digits import EQUAL, FREE
 from .errors import InvalidArgumentError, ResourceLimitError
 from .options import allowed, counts, heap_options, partitions
@@ -21,6 +22,7 @@ from .sequence import GrundySequence, NimSequence, Progress, nim_sequence
 from .validate import whole_number
 
 COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
+GENERAL_COMPUTE_LIMIT = 1 << 13  # the general kernel costs O(N² log N): heaps beyond need a proven period
 PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT
 MOVE_LIMIT = 1000  # winning moves listed at most
 SCAN_LIMIT = 200_000  # splits examined per heap when listing moves of a huge heap
@@ -84,7 +86,7 @@ class HeapValues:
 
     def __init__(self, code: OctalCode, largest: int = 0, limit: int = COMPUTE_LIMIT, progress: Progress | None = None):
         self.code = code
-        self.limit = limit
+        self.limit = limit if code.tier != GENERAL else min(limit, GENERAL_COMPUTE_LIMIT)
         self.progress = progress
         self.seq: NimSequence | None = None
         self._grundy = GrundySequence(code)  # every call below extends this one sequence
@@ -94,12 +96,18 @@ class HeapValues:
         """Make G(0..largest) available, computing or proving as needed."""
         if self.seq is not None and (largest < self.seq.n or self.seq.periodicity.status == "proven"):
             return
+        provable = self.code.proof_criteria is not None
         if largest < self.limit:
-            self.seq = nim_sequence(self.code, until_proven=True, max_n=max(largest + 1, 4096),
-                                    progress=self.progress, resume=self._grundy)
-            if self.seq.n <= largest:  # stopped on an unprovable period: compute exactly as far as needed
+            if provable:
+                self.seq = nim_sequence(self.code, until_proven=True, max_n=max(largest + 1, 4096),
+                                        progress=self.progress, resume=self._grundy)
+            if not provable or self.seq.n <= largest:  # no proof to look for, or none yet: compute as far as needed
                 self.seq = nim_sequence(self.code, largest + 1, progress=self.progress, resume=self._grundy)
             return
+        if not provable:
+            raise ResourceLimitError(
+                f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes for {self.code}, and no "
+                "period of it can be proven (a constraint, an open count or a repeating tail)")
         self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress,
                                 resume=self._grundy)
         if self.seq.periodicity.status != "proven":
@@ -150,21 +158,35 @@ def collect_moves(code: OctalCode, heaps, wins: Callable[[int, tuple[int, ...]],
     """
     moves: list[Move] = []
     truncated = False
+    cut: list[bool] = []
     for h in sorted(set(heaps)):
         partial = h > SCAN_LIMIT and (period is None or code.is_hexadecimal or not code.is_finite)
         if h > SCAN_LIMIT and not partial:
             found = _winning_by_residue(code, h, wins, period)
         else:
-            found = (mv for mv in heap_moves(code, h, split_limit=SCAN_LIMIT if partial else None) if wins(h, mv.leaves))
+            listed = heap_moves(code, h, split_limit=SCAN_LIMIT if partial else None)
+            if code.tier == GENERAL:  # partitions into many heaps explode: examine at most SCAN_LIMIT moves
+                listed = itertools.islice(listed, SCAN_LIMIT + 1)
+                listed = _flag_cut(listed, SCAN_LIMIT, cut)
+            found = (mv for mv in listed if wins(h, mv.leaves))
         for mv in found:
             moves.append(mv)
             if len(moves) >= MOVE_LIMIT:
                 truncated = True
                 break
-        truncated = truncated or (partial and len(moves) > 0)
+        truncated = truncated or (partial and len(moves) > 0) or bool(cut)
         if len(moves) >= MOVE_LIMIT:
             break
     return sorted(moves), truncated
+
+
+def _flag_cut(moves: Iterator[Move], limit: int, cut: list[bool]) -> Iterator[Move]:
+    """The first `limit` moves; appends True to `cut` when there were more."""
+    for i, mv in enumerate(moves):
+        if i == limit:
+            cut.append(True)
+            return
+        yield mv
 
 
 def _winning_by_residue(code: OctalCode, h: int, wins, period: tuple[int, int]) -> Iterator[Move]:

@@ -198,3 +198,56 @@ def test_star_one_pairs_cancel_in_misere_play():
         assert wins(tuple(sorted(heaps + (2, 2)))) == base
     search = MisereSearch(parse_code("0.07"))
     assert search.key((5, 2, 3, 3, 1)) == (2, 5)  # 1 is dead; three *1 heaps leave one, the smallest
+
+
+def grundy_tree_search(misere):
+    """Grundy's game from its rules alone: split one heap into two unequal non-empty heaps."""
+
+    @lru_cache(maxsize=None)
+    def wins(pos):
+        any_move = False
+        for i, h in enumerate(pos):
+            rest = pos[:i] + pos[i + 1 :]
+            for a in range(1, (h + 1) // 2):
+                any_move = True
+                if not wins(tuple(sorted(rest + (a, h - a)))):
+                    return True
+        return misere and not any_move
+
+    return wins
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_grundys_game_positions_match_a_tree_search(misere):
+    wins = grundy_tree_search(misere)
+    for heaps in small_positions(16 if not misere else 14):
+        sol = solve_position("grundy", heaps, misere=misere)
+        assert (sol.outcome == "N") == wins(tuple(sorted(heaps))), heaps
+        for mv in sol.winning_moves:
+            assert mv.remove == 0 and len(mv.leaves) == 2 and mv.leaves[0] != mv.leaves[1]
+            rest = list(heaps)
+            rest.remove(mv.heap)
+            assert not wins(tuple(sorted(rest + list(mv.leaves))))
+
+
+def test_solve_grundy_cli():
+    out = runner.invoke(app, ["solve", "grundy", "9", "12"]).output
+    assert "4!.0 (Grundy's game)" in out and "G(9)=1 G(12)=1, nim-sum 0" in out and "outcome  P" in out
+    out = runner.invoke(app, ["solve", "grundy", "9", "13", "--json"]).output
+    doc = json.loads(out)
+    assert doc["outcome"] == "N"
+    assert all(m["remove"] == 0 and m["leaves"][0] != m["leaves"][1] for m in doc["winning_moves"])
+    misere = runner.invoke(app, ["misere", "4!.0", "--max-heap", "20"]).output
+    assert "misère quotient of heaps 0..20" in misere and "status     finite" in misere
+
+
+def test_constrained_moves_are_checked_by_their_mark():
+    from octal.position import Move, move_allowed
+
+    grundy = parse_code("4!.0")
+    assert move_allowed(grundy, Move(10**12, 0, (1, 10**12 - 1)))
+    assert not move_allowed(grundy, Move(10, 0, (5, 5)))
+    equal = parse_code("4=.0")
+    assert move_allowed(equal, Move(10, 0, (5, 5))) and not move_allowed(equal, Move(10, 0, (4, 6)))
+    three = parse_code("0.{3?}")
+    assert move_allowed(three, Move(10, 1, (2, 3, 4))) and not move_allowed(three, Move(10, 1, (3, 3, 3)))
