@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import numpy as np
-
 from timing import median_seconds
 
 from octal import nim_sequence, parse_code
@@ -23,17 +22,17 @@ from octal import nim_sequence, parse_code
 def numpy_baseline(code_text: str, n: int) -> np.ndarray:
     """G(0..n−1) with NumPy doing each heap's split XORs: the reference a NumPy user would write."""
     code = parse_code(code_text)
-    moves = code.moves_by_kind(n)
+    moves = code.kernel_moves(n)
     G = np.zeros(n, np.int64)
     for h in range(n):
         opts = [np.zeros(0, np.int64)]
-        for k in moves[1]:
+        for k in moves.whole:
             if k == h:
                 opts.append(np.zeros(1, np.int64))
-        for k in moves[2]:
+        for k in moves.one:
             if k < h:
                 opts.append(G[h - k : h - k + 1])
-        for k in moves[4]:
+        for k in moves.two:
             m = h - k
             if m >= 2:
                 a = np.arange(1, m // 2 + 1)
@@ -70,7 +69,7 @@ def main() -> None:
             t = median_seconds(lambda: nim_sequence(code, n), 1 if n > 50_000 else args.repeat)
             print(f"{code:<7}{n:>10,}{t:>10.3f}{n / t:>14,.0f}")
     # a warm CLI run, the way a user types it
-    cmd = [sys.executable, "-m", "octal.cli", "run", "0.77", "--n", "10000"]
+    cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.77", "--n", "10000"]
     subprocess.run(cmd, capture_output=True, check=True)
     wall = median_seconds(lambda: subprocess.run(cmd, capture_output=True, check=True), args.repeat)
     print(f"warm `octal run 0.77 --n 10000`: {wall:.2f} s wall (median of {args.repeat})")

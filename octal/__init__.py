@@ -6,7 +6,9 @@
     'period 12 from heap 71 (last exception at 70) — proven by the Guy–Smith bound with heaps 0..167'
 """
 
-from .code import OctalCode, parse_code
+from .engine.periodicity import Periodicity, find_period
+from .engine.sequence import GrundySequence, NimSequence, nim_sequence
+from .engine.stats import sequence_stats
 from .errors import (
     DataFileError,
     InvalidArgumentError,
@@ -15,6 +17,7 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
+from .front.table import format_table
 from .graphs import (
     graph_from_edges,
     graph_from_graph6,
@@ -24,13 +27,10 @@ from .graphs import (
 )
 from .io import load_values, save_values
 from .misere import MisereQuotient, MisereSearch, genus_sequence, misere_quotient
-from .periodicity import Periodicity, find_period
-from .position import Move, Solution, heap_moves
-from .presets import Preset, find_preset, presets, resolve
-from .sequence import GrundySequence, NimSequence, nim_sequence
-from .solve import solve_position
-from .stats import sequence_stats
-from .table import format_table
+from .positions.position import Move, Solution, heap_moves
+from .positions.solve import solve_position
+from .rules.code import OctalCode, parse_code
+from .rules.presets import Preset, find_preset, presets, resolve
 
 __version__ = "0.1.0"
 

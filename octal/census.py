@@ -26,10 +26,10 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .code import parse_code
+from .engine.periodicity import PROVEN
+from .engine.sequence import GrundySequence, nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError
-from .periodicity import PROVEN
-from .sequence import GrundySequence, nim_sequence
+from .rules.code import parse_code
 
 OPEN = "open"  # a census row whose period is not proven within the budget
 

@@ -20,8 +20,8 @@ from typing import Callable
 
 import numpy as np
 
+from .engine.kernels.graph import neighbour_table, node_kayles_value
 from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
-from .kernels.graph import neighbour_table, node_kayles_value
 from .outcomes import NEXT, PREVIOUS
 
 MAX_VERTICES = 120

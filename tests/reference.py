@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def reference_digits(text: str) -> tuple[list[int], list[int]]:
-    """Digits of a simple code written as 'd0.d1d2…' (no brackets), independent of octal.code."""
+    """Digits of a simple code written as 'd0.d1d2…' (no brackets), independent of octal.rules.code."""
     head, _, body = text.partition(".")
     return [int(head or "0", 16)] + [int(c, 16) for c in body], []
 

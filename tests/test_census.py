@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from octal import nim_sequence
 from octal.census import CensusDB, _values, enumerate_codes, report, run_census
-from octal.cli import app
+from octal.front.cli import app
 
 
 def test_enumeration_counts():
@@ -88,7 +88,7 @@ def test_dask_missing_says_how_to_install(tmp_path, monkeypatch):
 
 def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
-    cmd = [sys.executable, "-m", "octal.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",
+    cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",
            "--db", str(db), "--quiet"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import GrundySequence, nim_sequence, parse_code
-from octal.checkpoint import FILE, CheckpointError, save_checkpoint
-from octal.sequence import load_checkpoint
-from octal.cli import app
+from octal.engine.checkpoint import FILE, CheckpointError, save_checkpoint
+from octal.engine.sequence import load_checkpoint
+from octal.front.cli import app
 
 
 def test_save_and_load_round_trip(tmp_path):
@@ -76,7 +76,7 @@ def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
     ck = tmp_path / "ck"
     out = tmp_path / "values.npy"
     n = 300_000
-    cmd = [sys.executable, "-m", "octal.cli", "run", "0.6", "--n", str(n), "--kernel", "naive", "--quiet",
+    cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--kernel", "naive", "--quiet",
            "--checkpoint", str(ck), "--checkpoint-every", "0.2", "--out", str(out), "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

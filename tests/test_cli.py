@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import load_values
-from octal.cli import app
+from octal.front.cli import app
 
 runner = CliRunner()
 

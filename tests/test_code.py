@@ -3,7 +3,7 @@ import math
 import pytest
 
 from octal import OctalCodeError, parse_code
-from octal.code import OctalCode
+from octal.rules.code import OctalCode
 
 
 @pytest.mark.parametrize(

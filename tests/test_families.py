@@ -5,7 +5,7 @@ import random
 import pytest
 
 from octal import OctalCodeError, UnknownGameError, nim_sequence, resolve
-from octal.families import allbut_code, parse_family, subtraction_code
+from octal.rules.families import allbut_code, parse_family, subtraction_code
 
 
 def reference(n: int, allowed) -> list[int]:
@@ -60,7 +60,7 @@ def test_a_proven_subtraction_period_holds_far_beyond_its_bound(ks):
 def test_until_proven_on_s_2_3_7_end_to_end():
     from typer.testing import CliRunner
 
-    from octal.cli import app
+    from octal.front.cli import app
 
     out = CliRunner().invoke(app, ["run", "S(2,3,7)", "--until-proven"]).output
     assert "proven" in out and "code     0.0330003" in out

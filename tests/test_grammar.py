@@ -3,7 +3,7 @@
 Random codes of each grammar form are written as text from a plain description (for each k: which heap counts
 are allowed and under which mark, and whether the top count's rule goes on for ever), and their values are
 checked against `rule_values`, which enumerates every partition of what is left and filters it by the
-description alone — no code from octal.options or the kernels.
+description alone — no code from octal.rules.options or the kernels.
 """
 
 from __future__ import annotations
@@ -12,12 +12,10 @@ import random
 
 import numpy as np
 import pytest
-
-from octal import GrundySequence, OctalCodeError, nim_sequence, parse_code
-from octal.kernels.general import fill_general
-from octal.options import heap_options
-
 from reference import partitions
+
+from octal import GrundySequence, OctalCodeError, nim_sequence, parse_code, resolve
+from octal.engine.kernels.general import fill_general
 
 B32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
 
@@ -149,7 +147,7 @@ def test_random_codes_match_the_reference(form, seed):
     G: list[int] = []
     for h in range(n):
         seen = set()
-        for _, leaves in heap_options(code, h):
+        for _, leaves in code.options(h):
             x = 0
             for p in leaves:
                 x ^= G[p]
@@ -269,6 +267,15 @@ def test_constrained_and_open_codes_are_never_proven():
     # plain base-32 digits are inside the theorem, with r the most heaps a move leaves
     assert parse_code("0.G").proof_criteria.heaps == 4
     assert parse_code("0.3&64;").proof_criteria.heaps == 6
+
+
+def test_codes_implement_the_ruleset_interface():
+    from octal.rules.ruleset import Ruleset
+
+    for text in ("0.77", "4!.0", "0.{2+}", "S(1,2,5)", "0.0n7(3)", "4.[3]"):
+        code = resolve(text)[0]
+        assert isinstance(code, Ruleset)
+        assert all(code.allows(9, k, leaves) for k, leaves in code.options(9))
 
 
 def test_constraints_in_words():

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import nim_sequence
-from octal.cli import app
+from octal.front.cli import app
 from octal.graphs import (
     NodeKayles,
     graph_from_graph6,

@@ -17,25 +17,25 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import octal
-import octal.position as position
+import octal.positions.position as position
 from octal import (
     OctalError,
     find_period,
     nim_sequence,
     solve_position,
 )
-from octal.cli import app, main
+from octal.engine.periodicity import APPARENT, NONE
+from octal.front.cli import app, main
 from octal.misere import MisereSearch
 from octal.misere.quotient import MisereQuotient, misere_quotient
-from octal.periodicity import APPARENT, NONE
-from octal.position import HeapValues, collect_moves, heap_moves
+from octal.positions.position import HeapValues, collect_moves, heap_moves
 
 runner = CliRunner()
 
 
 def one_line_error(args, fragment=""):
     """The CLI (through `main`, as the executable runs it) refuses with exit 2 and one line on stderr."""
-    r = subprocess.run([sys.executable, "-c", "from octal.cli import main; main()", *args],
+    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()", *args],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2, (args, r.stdout, r.stderr)
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
@@ -250,7 +250,7 @@ def test_usage_errors_are_one_line_exit_2(args):
 @pytest.mark.parametrize("command", ["run", "stats", "plot", "solve", "genus", "misere", "play", "graph", "show",
                                      "presets", "census", "census report"])
 def test_help_is_plain_and_every_option_is_described(command):
-    r = subprocess.run([sys.executable, "-c", "from octal.cli import main; main()", *command.split(), "--help"],
+    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()", *command.split(), "--help"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     text = r.stdout
@@ -264,7 +264,7 @@ def test_help_is_plain_and_every_option_is_described(command):
 
 
 def test_plain_octal_prints_the_help():
-    r = subprocess.run([sys.executable, "-c", "from octal.cli import main; main()"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0 and "Commands:" in r.stdout
 
@@ -286,7 +286,7 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
 def test_pool_workers_exit_when_the_census_is_killed(tmp_path):
-    cmd = [sys.executable, "-m", "octal.cli", "census", "--digits", "3", "--max-n", "65536", "--workers", "2",
+    cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--max-n", "65536", "--workers", "2",
            "--db", str(tmp_path / "c.sqlite"), "--quiet"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 60
@@ -315,7 +315,7 @@ def _alive(pid: int) -> bool:
 # ---- 10. play says why a move is wrong; rules wrap at words --------------------------------------
 
 def test_play_names_empty_parts_and_wraps_words():
-    from octal.play import parse_move, play_game
+    from octal.front.play import parse_move, play_game
 
     with pytest.raises(OctalError, match="non-empty"):
         parse_move("2 1 split 0 4", [3, 5], octal.parse_code("0.77"))
@@ -328,7 +328,7 @@ def test_play_names_empty_parts_and_wraps_words():
 
 
 def test_play_on_a_huge_heap_never_lists_its_moves():
-    from octal.play import parse_move, play_game
+    from octal.front.play import parse_move, play_game
 
     code = octal.parse_code("0.77")
     assert parse_move("1 2 split 3 999999999995", [10**12], code)[1].leaves == (3, 999999999995)

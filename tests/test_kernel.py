@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference import reference_values
 
 from octal import GrundySequence, ResourceLimitError, nim_sequence, parse_code
-from reference import reference_values
 
 HEX = "0123456789ABCDEF"
 

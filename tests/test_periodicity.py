@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from octal import find_period, nim_sequence, parse_code
-from octal.periodicity import proof_bound
+from octal.engine.periodicity import proof_bound
 
 
 @pytest.mark.parametrize("code, period, preperiod", [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)])

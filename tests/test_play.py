@@ -9,8 +9,8 @@ import time
 from typer.testing import CliRunner
 
 from octal import parse_code
-from octal.cli import app
-from octal.play import parse_move, play_game
+from octal.front.cli import app
+from octal.front.play import parse_move, play_game
 
 runner = CliRunner()
 
@@ -68,7 +68,7 @@ def test_parse_move_reasons():
 def test_real_terminal():
     pid, fd = pty.fork()
     if pid == 0:  # the child runs the CLI on the pseudo-terminal
-        os.execv(sys.executable, [sys.executable, "-m", "octal.cli", "play", "kayles", "3"])
+        os.execv(sys.executable, [sys.executable, "-m", "octal.front.cli", "play", "kayles", "3"])
     out = b""
 
     def read_until(token: bytes, timeout: float = 120) -> None:

@@ -7,21 +7,20 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import partitions
 from typer.testing import CliRunner
 
 from octal import parse_code
-from octal.cli import app
+from octal.front.cli import app
 from octal.misere import MisereSearch, genus_sequence, misere_solution
-from octal.position import HeapValues, heap_moves, normal_solution
-from octal.solve import solve_position
-
-from reference import partitions
+from octal.positions.position import HeapValues, heap_moves, normal_solution
+from octal.positions.solve import solve_position
 
 CODES = ["0.77", "0.07", "0.137", "0.6", "4.7", "0.15", "0.75", "0.F"]
 
 
 def plain_moves(digits, h):
-    """Options of one heap from the digits alone (no octal.code, no octal.position)."""
+    """Options of one heap from the digits alone (no octal.rules.code, no octal.positions.position)."""
     out = set()
     for k, d in enumerate(digits):
         m = h - k
@@ -242,7 +241,7 @@ def test_solve_grundy_cli():
 
 
 def test_constrained_moves_are_checked_by_their_mark():
-    from octal.position import Move, move_allowed
+    from octal.positions.position import Move, move_allowed
 
     grundy = parse_code("4!.0")
     assert move_allowed(grundy, Move(10**12, 0, (1, 10**12 - 1)))

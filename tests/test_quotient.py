@@ -6,18 +6,17 @@ import random
 
 import numpy as np
 import pytest
+from reference import partitions
 from typer.testing import CliRunner
 
 from octal import parse_code
-from octal.cli import app
+from octal.engine.sequence import nim_sequence
 from octal.errors import DataFileError, ResourceLimitError
+from octal.front.cli import app
 from octal.misere import MisereSearch, misere_quotient
 from octal.misere.quotient import MisereQuotient, quotient_solution
-from octal.position import heap_moves
-from octal.sequence import nim_sequence
-from octal.solve import solve_position
-
-from reference import partitions
+from octal.positions.position import heap_moves
+from octal.positions.solve import solve_position
 
 runner = CliRunner()
 KAYLES = parse_code("0.77")
@@ -313,8 +312,8 @@ def test_monoid_building_blocks():
 
 
 def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
-    from octal import solve
     from octal.misere import quotient as qmod
+    from octal.positions import solve
 
     calls = []
     real = qmod.misere_quotient

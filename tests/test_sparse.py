@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from octal import GrundySequence, InvalidArgumentError, parse_code
-from octal.rare import choose_mask, parity_variant_allowed, rare_split
-from octal.kernels import walsh_hadamard
+from octal.engine.kernels import walsh_hadamard
+from octal.engine.rare import choose_mask, parity_variant_allowed, rare_split
 
 
 def values(code: str, n: int, kernel: str) -> np.ndarray:

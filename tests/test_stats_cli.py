@@ -3,7 +3,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from octal.cli import app
+from octal.front.cli import app
 
 runner = CliRunner()
 

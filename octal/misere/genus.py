@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..code import OctalCode
+from ..engine.sequence import nim_sequence
 from ..errors import ResourceLimitError
-from ..presets import as_code
-from ..sequence import nim_sequence
+from ..rules.code import OctalCode
+from ..rules.presets import as_code
 from ..validate import whole_number
 from .search import MAX_TOTAL, MisereSearch
 

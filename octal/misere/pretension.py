@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernels import misere as kernel
-from ..options import HeapOptions
+from ..engine.kernels import misere as kernel
+from ..rules.options import HeapOptions
 
 MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification
 

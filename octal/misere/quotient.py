@@ -28,15 +28,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..code import OctalCode, parse_code
+from ..engine.kernels import misere as kernel
+from ..engine.periodicity import proof_bound
 from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write
-from ..kernels import misere as kernel
-from ..periodicity import proof_bound
-from ..options import HeapOptions
 from ..outcomes import NEXT, PREVIOUS
-from ..position import Solution, collect_moves, parse_heaps
-from ..presets import as_code
+from ..positions.position import Solution, collect_moves, parse_heaps
+from ..rules.code import OctalCode, parse_code
+from ..rules.options import HeapOptions
+from ..rules.presets import as_code
 from ..validate import positive, whole_number
 from . import monoid as mon
 from .presentation import Presentation, is_tame, present

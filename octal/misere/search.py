@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sys
 
-from ..code import OctalCode
 from ..errors import ResourceLimitError
-from ..options import HeapOptions
 from ..outcomes import NEXT, PREVIOUS
-from ..position import Move, Solution, heap_moves, parse_heaps
-from ..presets import as_code
+from ..positions.position import Move, Solution, heap_moves, parse_heaps
+from ..rules.code import OctalCode
+from ..rules.options import HeapOptions
+from ..rules.presets import as_code
 from ..validate import whole_number
 
 MAX_TOTAL = 48  # tokens in a position searched exactly (the state count grows like the partitions of it)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .code import Criteria, OctalCode
-from .presets import as_code
-from .validate import value_array, whole_number
+from ..rules.code import Criteria, OctalCode
+from ..rules.presets import as_code
+from ..validate import value_array, whole_number
 
 PROVEN, APPARENT, NONE = "proven", "apparent", "none"
 

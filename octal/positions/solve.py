@@ -6,11 +6,13 @@ computed up to the largest heap) and fall back to the exhaustive search otherwis
 
 from __future__ import annotations
 
-from .code import OctalCode
-from .errors import InvalidArgumentError, OctalError, ResourceLimitError
-from .misere.quotient import GROWING, misere_quotient, quotient_solution
-from .misere.search import MisereSearch, misere_solution
-from .outcomes import NEXT, PREVIOUS
+from ..engine.sequence import Progress
+from ..errors import InvalidArgumentError, OctalError, ResourceLimitError
+from ..misere.quotient import GROWING, misere_quotient, quotient_solution
+from ..misere.search import MisereSearch, misere_solution
+from ..outcomes import NEXT, PREVIOUS
+from ..rules.code import OctalCode
+from ..rules.presets import as_code
 from .position import (
     HeapValues,
     Move,
@@ -19,8 +21,6 @@ from .position import (
     normal_solution,
     parse_heaps,
 )
-from .presets import as_code
-from .sequence import Progress
 
 QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
 SMALL_HEAPS = 64  # up to this largest heap, the quotient of heaps ≤ it is enough

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .errors import OctalError
+from ..errors import OctalError
 
 app = typer.Typer(
     add_completion=False,
@@ -107,10 +107,10 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
-    from .io import check_writable, save_values
-    from .presets import resolve
+    from ..engine.sequence import GrundySequence, load_checkpoint, nim_sequence
+    from ..io import check_writable, save_values
+    from ..rules.presets import resolve
     from .progress import ProgressLine
-    from .sequence import GrundySequence, load_checkpoint, nim_sequence
     from .report import run_text
 
     if width <= 0:
@@ -155,10 +155,10 @@ def stats(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """The rare/common split (mask, rare positions, rare values), value histogram and largest value."""
+    from ..engine.sequence import nim_sequence
+    from ..engine.stats import sequence_stats
     from .progress import ProgressLine
     from .report import stats_text
-    from .sequence import nim_sequence
-    from .stats import sequence_stats
 
     progress = ProgressLine(enabled=False if quiet else None)
     result = nim_sequence(game, n, kernel=kernel, progress=progress)
@@ -179,9 +179,9 @@ def plot(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Draw G(n) against n with the rare positions marked (needs matplotlib: pip install 'octal[plot]')."""
+    from ..engine.sequence import nim_sequence
     from .plot import check_image_path, plot_sequence
     from .progress import ProgressLine
-    from .sequence import nim_sequence
 
     check_image_path(output)
     progress = ProgressLine(enabled=False if quiet else None)
@@ -191,8 +191,8 @@ def plot(
 
 
 def _heap_args(heaps: list[str]) -> tuple[int, ...]:
-    from .errors import InvalidArgumentError
-    from .position import parse_heaps
+    from ..errors import InvalidArgumentError
+    from ..positions.position import parse_heaps
 
     out = []
     for text in heaps:
@@ -217,17 +217,17 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
-    from .errors import InvalidArgumentError
-    from .presets import resolve
+    from ..errors import InvalidArgumentError
+    from ..positions.solve import normal_outcome, solve_position
+    from ..rules.presets import resolve
     from .report import solve_text
-    from .solve import normal_outcome, solve_position
 
     code, preset = resolve(game)
     q = None
     if quotient is not None:
         if not misere:
             raise InvalidArgumentError("--quotient answers misère play: add --misere")
-        from .misere.quotient import MisereQuotient
+        from ..misere.quotient import MisereQuotient
 
         q = MisereQuotient.load(quotient)
     sol = solve_position(code, _heap_args(heaps), misere=misere, quotient=q)
@@ -246,8 +246,8 @@ def genus(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Conway's genus g^γ of each heap, as Winning Ways prints it, and where tameness ends."""
-    from .misere.genus import genus_sequence
-    from .presets import resolve
+    from ..misere.genus import genus_sequence
+    from ..rules.presets import resolve
     from .report import genus_text
 
     code, preset = resolve(game)
@@ -273,9 +273,9 @@ def misere(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
 ) -> None:
     """The misère quotient of GAME: |Q|, |P|, presentation, pretending function Φ, tameness, period."""
-    from .errors import InvalidArgumentError
-    from .misere.quotient import MisereQuotient, misere_quotient
-    from .presets import resolve
+    from ..errors import InvalidArgumentError
+    from ..misere.quotient import MisereQuotient, misere_quotient
+    from ..rules.presets import resolve
     from .progress import ProgressLine
     from .report import quotient_text
 
@@ -284,7 +284,7 @@ def misere(
     if out is not None and not out.lower().endswith(".json"):
         raise InvalidArgumentError(f"a quotient is saved as .json, not {out}")
     if out:
-        from .io import check_writable
+        from ..io import check_writable
 
         check_writable(out)
     preset = None
@@ -327,9 +327,9 @@ def play(
     first: Annotated[str, typer.Option("--first", metavar="WHO", help="Who moves first: me or engine.")] = "me",
 ) -> None:
     """Play GAME against the engine in the terminal."""
-    from .errors import InvalidArgumentError
+    from ..errors import InvalidArgumentError
+    from ..rules.presets import resolve
     from .play import play_game
-    from .presets import resolve
 
     if first not in ("me", "engine"):
         raise InvalidArgumentError(f"--first must be 'me' or 'engine', not {first!r}")
@@ -359,8 +359,8 @@ def graph(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Node Kayles (or the clique-forming game) on a graph: value, outcome, every winning vertex."""
-    from .errors import InvalidArgumentError
-    from .graphs import (
+    from ..errors import InvalidArgumentError
+    from ..graphs import (
         MAX_STATES,
         graph_from_graph6,
         named_graph,
@@ -403,7 +403,7 @@ def census(
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
     if ctx.invoked_subcommand is not None:
         return
-    from .census import run_census
+    from ..census import run_census
     from .progress import ProgressLine
     from .report import census_text
 
@@ -421,7 +421,7 @@ def census_report(
     db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
 ) -> None:
     """Print the census table sorted by code, with the counts and the open games."""
-    from .census import report
+    from ..census import report
 
     typer.echo(report(db, fmt))
 
@@ -430,7 +430,7 @@ def census_report(
 @friendly
 def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")]) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
-    from .presets import resolve
+    from ..rules.presets import resolve
     from .report import show_text
 
     code, preset = resolve(game)
@@ -441,8 +441,7 @@ def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code
 @friendly
 def list_presets(as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False) -> None:
     """List the named games that any command accepts in place of a code."""
-    from .presets import presets
-
+    from ..rules.presets import presets
     from .report import presets_doc, presets_text
 
     rows = list(presets().values())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .periodicity import Periodicity
-from .validate import value_array, whole_number
+from ..engine.periodicity import Periodicity
+from ..validate import value_array, whole_number
 
 DEFAULT_ROWS_SHOWN = 300
 MIN_ROWS = 4  # short periods still get a readable table

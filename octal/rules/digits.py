@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterator
 
 BASE32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
 MAX_COUNT = 63  # heap counts a digit may name (CGSuite's limit)
@@ -103,3 +104,38 @@ def _normalise(ties: tuple[str | None, ...], more: bool) -> tuple[tuple[str | No
 
 
 ZERO = Digit()
+
+
+def partitions(m: int, j: int, tie: str | None, lowest: int = 1) -> Iterator[tuple[int, ...]]:
+    """Partitions of m into j parts ≥ `lowest`, ascending, under a constraint mark (free, '!', '?', '=')."""
+    if j == 0:
+        if m == 0:
+            yield ()
+        return
+    if j == 1:  # a mark constrains two or more heaps: one heap is never refused by it
+        if m >= lowest:
+            yield (m,)
+        return
+    if tie == EQUAL:
+        if m % j == 0 and m // j >= lowest:
+            yield (m // j,) * j
+        return
+    strict = tie == UNEQUAL
+    for parts in _ascending(m, j, lowest, strict):
+        if tie == NOT_ALL_EQUAL and parts[0] == parts[-1]:
+            continue
+        yield parts
+
+
+def _ascending(m: int, j: int, lowest: int, strict: bool) -> Iterator[tuple[int, ...]]:
+    if j == 1:
+        if m >= lowest:
+            yield (m,)
+        return
+    step = 1 if strict else 0
+    a = lowest
+    # the other j−1 parts are at least a+step, a+2·step, …
+    while a + (j - 1) * (a + step) + step * (j - 1) * (j - 2) // 2 <= m:
+        for rest in _ascending(m - a, j - 1, a + step, strict):
+            yield (a, *rest)
+        a += 1

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..errors import OctalCodeError
 from .code import MAX_DIGITS, ONE, TWO, WHOLE, OctalCode
-from .errors import OctalCodeError
 
 TAKE = WHOLE | ONE  # remove k, leaving one heap or nothing: the digit of a subtraction game
 _FORM = re.compile(r"^\s*(?P<name>s|subtraction|allbut|all-but|0\.0n7)\s*(?:\((?P<paren>[^()]*)\)|:(?P<colon>[^()]*))\s*$",

@@ -9,13 +9,13 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .code import OctalCode, parse_code
-from .errors import (
+from ..errors import (
     DataFileError,
     InvalidArgumentError,
     OctalCodeError,
     UnknownGameError,
 )
+from .code import OctalCode, parse_code
 from .families import parse_family
 
 
@@ -49,7 +49,7 @@ def _preset_files() -> list[Path]:
             return sorted(files)
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         pass
-    repo = Path(__file__).resolve().parent.parent / "presets"  # a source checkout
+    repo = Path(__file__).resolve().parents[2] / "presets"  # a source checkout
     return sorted(repo.glob("*.toml"))
 
 

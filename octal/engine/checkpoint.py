@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .code import OctalCode
-from .errors import DataFileError
-from .io import atomic_write
+from ..errors import DataFileError
+from ..io import atomic_write
+from ..rules.code import OctalCode
 
 FILE = "checkpoint.npz"
 FORMAT = 1

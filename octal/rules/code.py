@@ -11,11 +11,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
-from .digits import BASE32, EQUAL, FREE, MARK_WORDS, MARKS, MAX_COUNT, TIE_CODES, UNEQUAL, ZERO, Digit
-from .errors import OctalCodeError
+from ..errors import OctalCodeError
+from .digits import (
+    BASE32,
+    EQUAL,
+    FREE,
+    MARK_WORDS,
+    MARKS,
+    MAX_COUNT,
+    NOT_ALL_EQUAL,
+    TIE_CODES,
+    UNEQUAL,
+    ZERO,
+    Digit,
+    partitions,
+)
 
 MAX_DIGITS = 256
 _POINTS = ".\u00b7\u2219\u22c5"  # full stop, middle dot, bullet operator, dot operator
@@ -155,6 +169,42 @@ class OctalCode:
             for j in range(J + 1):
                 table[k, j] = TIE_CODES[d.tie(j)]
         return table
+
+    # ---- the options of a heap: the rules' own word, used by positions, play and misère ------
+    def counts(self, k: int, m: int) -> Iterator[tuple[int, str]]:
+        """(j, mark) for each number j of heaps a move removing k tokens may leave from m remaining tokens."""
+        d = self.digit(k)
+        for j in range(0 if k else 2, int(min(m, d.max_heaps)) + 1):
+            tie = d.tie(j)
+            if tie is not None:
+                yield j, tie
+
+    def options(self, h: int, split_limit: int | None = None) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Every move from a heap of h as (k removed, heaps left ascending), by k, then count, then partition;
+        at most `split_limit` partitions per (k, count) when given."""
+        top = h if not self.is_finite else min(h, int(self.max_take))
+        for k in range(0, top + 1):
+            m = h - k
+            for j, tie in self.counts(k, m):
+                for i, parts in enumerate(partitions(m, j, tie)):
+                    if split_limit is not None and i >= split_limit:
+                        break
+                    yield k, parts
+
+    def allows(self, heap: int, k: int, leaves: tuple[int, ...]) -> bool:
+        """True when removing k from `heap` may leave `leaves` — O(number of leaves), any heap size."""
+        if k < 0 or any(x < 1 for x in leaves) or sum(leaves) != heap - k:
+            return False
+        j = len(leaves)
+        if k == 0 and j < 2:
+            return False
+        tie = self.digit(k).tie(j)
+        if tie is None:
+            return False
+        distinct = len(set(leaves))
+        if j < 2 or tie == FREE:
+            return True
+        return {UNEQUAL: distinct == j, NOT_ALL_EQUAL: distinct > 1, EQUAL: distinct == 1}[tie]
 
     # ---- text forms ------------------------------------------------------------------------
     def __str__(self) -> str:

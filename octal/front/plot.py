@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import DataFileError, OctalError
-from .io import check_writable
-from .rare import rare_split
-from .sequence import NimSequence
+from ..engine.rare import rare_split
+from ..engine.sequence import NimSequence
+from ..errors import DataFileError, OctalError
+from ..io import check_writable
 
 
 class MissingExtraError(OctalError):

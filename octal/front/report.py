@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .census import OPEN
-from .code import OctalCode
-from .misere.quotient import GROWING, MisereQuotient
-from .outcomes import NEXT, PREVIOUS
-from .presets import Preset
+from ..census import OPEN
+from ..misere.quotient import GROWING, MisereQuotient
+from ..outcomes import NEXT, PREVIOUS
+from ..rules.code import OctalCode
+from ..rules.presets import Preset
 from .table import format_table, rows_worth_showing
 
 MOVES_SHOWN = 20

@@ -12,14 +12,13 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .code import GENERAL, OctalCode
-from .digits import EQUAL, FREE
-from .errors import InvalidArgumentError, ResourceLimitError
-from .options import allowed, counts, heap_options, partitions
-from .outcomes import NEXT, PREVIOUS
-from .presets import as_code
-from .sequence import GrundySequence, NimSequence, Progress, nim_sequence
-from .validate import whole_number
+from ..engine.sequence import GrundySequence, NimSequence, Progress, nim_sequence
+from ..errors import InvalidArgumentError, ResourceLimitError
+from ..outcomes import NEXT, PREVIOUS
+from ..rules.code import GENERAL, OctalCode
+from ..rules.digits import EQUAL, FREE, partitions
+from ..rules.presets import as_code
+from ..validate import whole_number
 
 COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
 GENERAL_COMPUTE_LIMIT = 1 << 13  # the general kernel costs O(N² log N): heaps beyond need a proven period
@@ -56,12 +55,12 @@ def heap_moves(code: OctalCode | str, h: int, split_limit: int | None = None) ->
     """Every move from one heap of h tokens, by k ascending; splits limited to `split_limit` per k and count."""
     code = as_code(code)
     h = whole_number(h, "a heap size")
-    return (Move(h, k, leaves) for k, leaves in heap_options(code, h, split_limit))
+    return (Move(h, k, leaves) for k, leaves in code.options(h, split_limit))
 
 
 def move_allowed(code: OctalCode, move: Move) -> bool:
     """True when the rules allow `move` (O(1) in the heap size: checked by its digit, count and constraint)."""
-    return allowed(code, move.heap, move.remove, move.leaves)
+    return code.allows(move.heap, move.remove, move.leaves)
 
 
 def parse_heaps(heaps: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -198,7 +197,7 @@ def _winning_by_residue(code: OctalCode, h: int, wins, period: tuple[int, int]) 
     n0, p = period
     for k in range(0, min(h, int(code.max_take)) + 1):
         m = h - k
-        for j, tie in counts(code, k, m):
+        for j, tie in code.counts(k, m):
             if j < 2 or tie == EQUAL:
                 yield from (Move(h, k, leaves) for leaves in partitions(m, j, tie) if wins(h, leaves))
                 continue

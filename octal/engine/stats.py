@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .code import OctalCode
-from .presets import as_code
+from ..rules.code import OctalCode
+from ..rules.presets import as_code
+from ..validate import value_array
 from .rare import rare_split
-from .validate import value_array
 
 
 @dataclass(frozen=True)

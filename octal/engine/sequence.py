@@ -14,16 +14,16 @@ from typing import Callable
 
 import numpy as np
 
+from ..errors import InvalidArgumentError, ResourceLimitError
+from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
+from ..rules.presets import Preset, as_code, resolve
+from ..validate import positive, value_array, whole_number
 from .checkpoint import Checkpointer, read_checkpoint
-from .code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
-from .errors import InvalidArgumentError, ResourceLimitError
 from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
 from .kernels.general import fill_general
 from .kernels.sparse import SMALL, fill_sparse_small
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
-from .presets import Preset, as_code, resolve
 from .rare import rare_split
-from .validate import positive, value_array, whole_number
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
 DEFAULT_N = 1000

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .code import OctalCode
+from ..rules.code import OctalCode
 from .kernels.sparse import rare_positions, walsh_hadamard
 
 

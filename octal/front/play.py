@@ -6,10 +6,10 @@ import random
 import textwrap
 from typing import Callable
 
-from .code import OctalCode
-from .errors import OctalError
-from .position import HeapValues, Move, heap_moves, move_allowed, normal_solution
-from .solve import best_try, misere_position
+from ..errors import OctalError
+from ..positions.position import HeapValues, Move, heap_moves, move_allowed, normal_solution
+from ..positions.solve import best_try, misere_position
+from ..rules.code import OctalCode
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
 WIDTH = 78  # the rules are wrapped at word boundaries to this width

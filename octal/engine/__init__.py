@@ -1,0 +1,1 @@
+"""The normal-play engine: kernels, the sequence driver, periodicity, the rare split, checkpoints."""

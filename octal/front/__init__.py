@@ -1,0 +1,1 @@
+"""The front: text forms, the typer CLI, plots, interactive play."""

@@ -1,0 +1,1 @@
+"""Positions of several heaps: values, outcomes, winning moves."""

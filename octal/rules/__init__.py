@@ -1,0 +1,1 @@
+"""The rules: codes and their digits, families, presets, and the options of a heap."""
