@@ -29,9 +29,8 @@ import numpy as np
 from .engine.periodicity import PROVEN
 from .engine.sequence import GrundySequence, nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError
+from .outcomes import OPEN
 from .rules.code import parse_code
-
-OPEN = "open"  # a census row whose period is not proven within the budget
 
 DEFAULT_DB = "octal-census.sqlite"
 DEFAULT_MAX_N = 1 << 16

@@ -1,4 +1,7 @@
-"""Outcome classes as named constants, the letters the literature and every `--json` shape use."""
+"""Outcome classes and statuses as named constants: the words every text form and `--json` shape uses."""
 
 NEXT = "N"  # an N-position: the player to move (the Next player) wins
 PREVIOUS = "P"  # a P-position: the Previous player, who just moved, wins
+
+FINITE, GROWING = "finite", "growing"  # a misère quotient settled, or stopped by a budget while still growing
+OPEN = "open"  # a census row whose period is not proven within its budget (proven rows say periodicity.PROVEN)

@@ -74,3 +74,14 @@ def test_bad_sets_are_refused(text):
 
 def test_other_text_is_not_a_family():
     assert parse_family("0.77") is None and parse_family("kayles") is None
+
+
+def test_flammenkamps_0_0n7_family_by_its_parameter():
+    """0.0n7(n): remove exactly n tokens leaving 0, 1 or 2 heaps; n = 1, 2, 3 are 0.7, Dawson's Kayles, Treblecross."""
+    assert [str(resolve(f"0.0n7({n})")[0]) for n in (1, 2, 3, 5)] == ["0.7", "0.07", "0.007", "0.00007"]
+    assert resolve("0.0n7:2")[1].name == "Dawson's Kayles"
+    r = nim_sequence("0.0n7(2)", until_proven=True)
+    assert (r.periodicity.status, r.periodicity.period, r.periodicity.preperiod) == ("proven", 34, 53)
+    for bad in ("0.0n7()", "0.0n7(1,2)", "0.0n7(0)", "0.0n7(x)"):
+        with pytest.raises(OctalCodeError):
+            resolve(bad)

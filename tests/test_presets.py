@@ -60,3 +60,16 @@ def test_presets_match_their_misere_facts(key):
         assert (q.order, q.p_portion, q.period, q.status) == (facts["order"], facts["p_portion"], facts["period"], "finite")
     else:
         assert facts["status"] == q.status == "growing"
+
+def test_presets_json_keeps_its_keys():
+    import json
+
+    from typer.testing import CliRunner
+
+    from octal.front.cli import app
+
+    doc = json.loads(CliRunner().invoke(app, ["presets", "--json"]).output)
+    kayles = doc["kayles"]
+    assert {"name", "code", "aliases", "facts"} <= set(kayles)
+    assert kayles["facts"]["period"] == 12 and kayles["facts"]["misere_order"] == 40  # the names scripts know
+    assert kayles["misere"]["order"] == 40 and doc["grundy"]["code"] == "4!.0" and doc["grundy"]["facts"]["oeis"] == "A002188"

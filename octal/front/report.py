@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..census import OPEN
-from ..misere.quotient import GROWING, MisereQuotient
-from ..outcomes import NEXT, PREVIOUS
+from ..outcomes import GROWING, NEXT, OPEN, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from .table import format_table, rows_worth_showing
@@ -96,7 +94,7 @@ def genus_text(gs, code: OctalCode, preset: Preset | None) -> str:
     return "\n".join(lines)
 
 
-def quotient_text(q: MisereQuotient, preset: Preset | None, full: bool) -> str:
+def quotient_text(q, preset: Preset | None, full: bool) -> str:
     """`octal misere`: order, tameness, presentation, P-portion, Φ in rows of 12, period, changes, status."""
     pres = q.presentation
     tame = {True: "yes (the quotient of nim heaps of the same order)", False: "no (wild)", None: "not checked"}
@@ -182,7 +180,11 @@ def presets_text(rows: list[Preset]) -> str:
 
 
 def presets_doc(rows: list[Preset]) -> dict:
-    """`octal presets --json`: name, code, aliases, facts (and family, misère facts) per preset key."""
+    """`octal presets --json`: name, code, aliases, facts (and family, misère facts) per preset key.
+
+    `facts` keeps the misère facts under their first names (misere_order, …) for scripts written before the
+    separate `misere` table."""
     return {p.key: {"name": p.name, "code": str(p.code), "aliases": list(p.aliases),
-                    "facts": {k: v for k, v in p.facts.items() if k != "values"},
+                    "facts": {**{k: v for k, v in p.facts.items() if k != "values"},
+                              **{f"misere_{k}": v for k, v in p.misere.items()}},
                     "family": p.family, "misere": dict(p.misere)} for p in rows}

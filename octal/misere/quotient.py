@@ -32,7 +32,7 @@ from ..engine.kernels import misere as kernel
 from ..engine.periodicity import proof_bound
 from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write
-from ..outcomes import NEXT, PREVIOUS
+from ..outcomes import FINITE, GROWING, NEXT, PREVIOUS
 from ..positions.position import Solution, collect_moves, parse_heaps
 from ..rules.code import OctalCode, parse_code
 from ..rules.options import HeapOptions
@@ -51,7 +51,6 @@ from .pretension import (
     verify,
 )
 
-FINITE, GROWING = "finite", "growing"  # a quotient settled, or stopped by a budget while still growing
 MAX_ORDER = 600  # a quotient growing past this is reported as GROWING
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
 MAX_TRIAL = 6000  # elements of a trial monoid before reduction

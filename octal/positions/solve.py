@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..engine.sequence import Progress
 from ..errors import InvalidArgumentError, OctalError, ResourceLimitError
-from ..misere.quotient import GROWING, misere_quotient, quotient_solution
+from ..misere.quotient import misere_quotient, quotient_solution
 from ..misere.search import MisereSearch, misere_solution
-from ..outcomes import NEXT, PREVIOUS
+from ..outcomes import GROWING, NEXT, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import as_code
 from .position import (

@@ -100,20 +100,27 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
         for k in eq:
             if n - k >= 2 and (n - k) % 2 == 0:
                 seen[0] = stamp
-        flip = 0
+        flip = e & ((n - k0) & 1)  # position parity: every split digit k has k0's parity
         top_m = 0
         for j in range(nk):
             m = n - two[j]
             if m < 2:
                 break
-            flip = e & (m & 1)
             if m > top_m:
                 top_m = m
+            if tie2[j] and m % 2 == 0:  # an unequal split has no pair (m/2, m/2): a second loop skips it
+                for i in range(nrare):
+                    r = rare[i]
+                    if r >= m:
+                        break
+                    if r != 0 and 2 * r != m:
+                        seen[G[m - r] ^ rval[i]] = stamp
+                continue
             for i in range(nrare):
                 r = rare[i]
                 if r >= m:
                     break
-                if r == 0 or (tie2[j] and 2 * r == m):
+                if r == 0:
                     continue
                 seen[G[m - r] ^ rval[i]] = stamp
         # c: least common value not yet marked ("common" relative to this heap's parity flip)
@@ -245,20 +252,27 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nra
         for k in eq:
             if n - k >= 2 and (n - k) % 2 == 0:
                 ex |= np.uint64(1)
-        flip = 0
+        flip = e & ((n - k0) & 1)  # position parity: every split digit k has k0's parity
         top_m = 0
         for j in range(nk):
             m = n - two[j]
             if m < 2:
                 break
-            flip = e & (m & 1)
             if m > top_m:
                 top_m = m
+            if tie2[j] and m % 2 == 0:  # an unequal split has no pair (m/2, m/2): a second loop skips it
+                for i in range(nrare):
+                    r = rare[i]
+                    if r >= m:
+                        break
+                    if r != 0 and 2 * r != m:
+                        ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
+                continue
             for i in range(nrare):
                 r = rare[i]
                 if r >= m:
                     break
-                if r == 0 or (tie2[j] and 2 * r == m):
+                if r == 0:
                     continue
                 ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
         avail = (common1 if flip else common0) & ~ex
