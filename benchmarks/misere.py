@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference_positions import partitions
 from timing import median_seconds
 
 from octal import parse_code
@@ -25,16 +26,6 @@ WORKLOADS = [
     ("0.15", "0.15", None),
     ("Dawson's Kayles 0.07", "0.07", None),
 ]
-
-
-def partitions(n: int, largest: int | None = None):
-    largest = n if largest is None else largest
-    if n == 0:
-        yield ()
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in partitions(n - first, first):
-            yield (first,) + rest
 
 
 def main() -> None:

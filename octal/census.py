@@ -204,6 +204,32 @@ def _executor(workers: int, dask: str | None):
     return client.get_executor(), (client, None)
 
 
+def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None, on_result: Callable[[dict], None]) -> None:
+    """Run fn(*task) for every task on the pool or Dask, handing each result to `on_result` as it completes (in the
+    calling process, so the results can be committed one by one); the executor is closed however this ends."""
+    if not tasks:
+        return
+    executor, owned = _executor(workers, dask)
+    try:
+        for fut in as_completed([executor.submit(fn, *task) for task in tasks]):
+            on_result(fut.result())
+    finally:
+        if owned is None:
+            executor.shutdown(cancel_futures=True)
+        else:
+            client, cluster = owned
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def check_workers(workers: int | None) -> int:
+    """--workers: a whole number of processes, at least 1 (default: the CPU count)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise InvalidArgumentError(f"--workers must be a whole number of processes, at least 1, not {workers}")
+    return workers or os.cpu_count() or 1
+
+
 def run_census(
     digits: int,
     prefix: str = "0",
@@ -217,10 +243,8 @@ def run_census(
     """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
     if max_n < 64:
         raise InvalidArgumentError(f"--max-n must be at least 64, not {max_n}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise InvalidArgumentError(f"--workers must be a whole number of processes, at least 1, not {workers}")
+    workers = check_workers(workers)
     check_scheduler(dask)
-    workers = workers or os.cpu_count() or 1
     todo_codes = list(codes) if codes is not None else enumerate_codes(digits, prefix)
     store = CensusDB(db)
     try:
@@ -238,28 +262,19 @@ def run_census(
             if r["code"] in wanted and r["code"] not in pending:
                 counts[r["status"]] += 1
         slowest = ("", 0.0)
-        if todo:
-            executor, owned = _executor(workers, dask)
-            try:
-                futures = {executor.submit(compute_code, c, max_n, v, dt): c for c, v, dt in todo}
-                for fut in as_completed(futures):
-                    res = fut.result()
-                    store.store(res)
-                    done += 1
-                    counts[res["status"]] += 1
-                    if res["seconds"] > slowest[1]:
-                        slowest = (res["code"], res["seconds"])
-                    if progress is not None:
-                        progress(CensusProgress(done, len(todo_codes), counts[PROVEN], counts[OPEN],
-                                                f"{slowest[0]} ({slowest[1]:.1f} s)"))
-            finally:
-                if owned is None:
-                    executor.shutdown(cancel_futures=True)
-                else:
-                    client, cluster = owned
-                    client.close()
-                    if cluster is not None:
-                        cluster.close()
+
+        def stored(res: dict) -> None:
+            nonlocal done, slowest
+            store.store(res)
+            done += 1
+            counts[res["status"]] += 1
+            if res["seconds"] > slowest[1]:
+                slowest = (res["code"], res["seconds"])
+            if progress is not None:
+                progress(CensusProgress(done, len(todo_codes), counts[PROVEN], counts[OPEN],
+                                        f"{slowest[0]} ({slowest[1]:.1f} s)"))
+
+        run_tasks(compute_code, [(c, max_n, v, dt) for c, v, dt in todo], workers, dask, stored)
         classify(store)
         return [r for r in store.rows() if r["code"] in wanted]
     finally:

@@ -4,4 +4,5 @@ NEXT = "N"  # an N-position: the player to move (the Next player) wins
 PREVIOUS = "P"  # a P-position: the Previous player, who just moved, wins
 
 FINITE, GROWING = "finite", "growing"  # a misère quotient settled, or stopped by a budget while still growing
+BOUNDED = "bounded"  # a misère census row: the quotient of heaps ≤ H only, no period proven
 OPEN = "open"  # a census row whose period is not proven within its budget (proven rows say periodicity.PROVEN)

@@ -398,6 +398,10 @@ def census(
     workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
     dask: Annotated[Optional[str], typer.Option("--dask", metavar="ADDRESS", help="'local' or a scheduler tcp://host:8786.")] = None,
     db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
+    misere: Annotated[bool, typer.Option("--misere", help="The misère quotient of every code instead.")] = False,
+    max_heap: Annotated[int, typer.Option("--max-heap", metavar="H", help="With --misere: heaps per code.")] = 200,
+    max_order: Annotated[int, typer.Option("--max-order", metavar="K", help="With --misere: 'growing' past |Q| = K.")] = 150,
+    time_limit: Annotated[float, typer.Option("--time-limit", metavar="SECONDS", help="With --misere: seconds per code.")] = 4.0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
@@ -405,9 +409,17 @@ def census(
         return
     from ..census import run_census
     from .progress import ProgressLine
-    from .report import census_text
+    from .report import census_text, misere_census_text
 
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
+    if misere:
+        from ..misere.census import run_misere_census
+
+        rows = run_misere_census(digits, prefix, max_heap, max_order, time_limit, workers, dask, db,
+                                 progress=lambda p: line(p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())))
+        line.close()
+        typer.echo(misere_census_text(rows, db))
+        return
     rows = run_census(digits, prefix, max_n, workers, dask, db,
                       progress=lambda p: line(p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}"))
     line.close()
@@ -419,11 +431,40 @@ def census(
 def census_report(
     fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, csv, markdown or json.")] = "table",
     db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
+    misere: Annotated[bool, typer.Option("--misere", help="The misère census table.")] = False,
 ) -> None:
-    """Print the census table sorted by code, with the counts and the open games."""
+    """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
     from ..census import report
+    from ..misere.census import misere_report
 
-    typer.echo(report(db, fmt))
+    typer.echo(misere_report(db, fmt) if misere else report(db, fmt))
+
+
+@census_app.command("quotient", cls=PlainHelp)
+@friendly
+def census_quotient(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A code of the misère census.")],
+    db: Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")] = "octal-census.sqlite",
+    out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save it (.json) for solve --quotient.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Print Φ for every heap computed.")] = False,
+) -> None:
+    """Show (or save) the misère quotient the census stored for GAME, verified again as it is read."""
+    from ..errors import InvalidArgumentError
+    from ..io import check_writable
+    from ..misere.census import load_quotient
+    from ..rules.presets import resolve
+    from .report import quotient_text
+
+    code, preset = resolve(game)
+    if out is not None:
+        if not out.lower().endswith(".json"):
+            raise InvalidArgumentError(f"a quotient is saved as .json, not {out}")
+        check_writable(out)
+    q = load_quotient(db, game if preset is None else str(code))
+    typer.echo(quotient_text(q, preset, full))
+    if out:
+        q.save(out)
+        typer.echo(f"saved      {out}")
 
 
 @app.command(cls=PlainHelp)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..outcomes import GROWING, NEXT, OPEN, PREVIOUS
+from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from .table import format_table, rows_worth_showing
@@ -146,6 +146,14 @@ def census_text(rows: list[dict], db: str) -> str:
     classes = len({r["class"] for r in rows})
     return (f"{len(rows):,} codes: {len(rows) - opened:,} proven, {opened:,} open, {classes:,} distinct games; "
             f"results in {db} (octal census report)")
+
+
+def misere_census_text(rows: list[dict], db: str) -> str:
+    """`octal census --misere`: how many codes are finite, bounded, growing, and where the results are."""
+    counts = {s: sum(r["status"] == s for r in rows) for s in (FINITE, BOUNDED, GROWING)}
+    tame = sum(bool(r["tame"]) for r in rows)
+    return (f"{len(rows):,} codes: {counts[FINITE]:,} finite, {counts[BOUNDED]:,} bounded, {counts[GROWING]:,} growing "
+            f"({tame:,} tame); results in {db} (octal census report --misere)")
 
 
 def show_text(code: OctalCode, preset: Preset | None) -> str:

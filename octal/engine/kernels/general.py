@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .naive import _xor_permute
+from .naive import _xor_permute, mex_words
 
 NONE, FREE, NOT_ALL_EQUAL, UNEQUAL, EQUAL = 0, 1, 2, 3, 4  # digits.TIE_CODES
 
@@ -97,16 +97,7 @@ def fill_general(G, start, stop, maxv, ties, words, vlimit):
                     else:
                         for w in range(W):
                             opts[w] |= M[1, j, m, w] | M[2, j, m, w]
-        v = 0
-        for w in range(W):
-            word = opts[w]
-            if word != np.uint64(0xFFFFFFFFFFFFFFFF):
-                b = 0
-                while (word >> np.uint64(b)) & np.uint64(1):
-                    b += 1
-                v = 64 * w + b
-                break
-            v = 64 * (w + 1)
+        v = mex_words(opts, W)
         if v > vlimit or v >= 64 * W:
             return n, maxv
         G[n] = v

@@ -124,6 +124,19 @@ def _xor_permute(x, c):
     return x
 
 
+@njit(cache=True, inline="always")
+def mex_words(opts, W):
+    """The least value absent from a bitset of W words (64·W when every bit is set): the mex."""
+    for w in range(W):
+        word = opts[w]
+        if word != np.uint64(0xFFFFFFFFFFFFFFFF):
+            b = 0
+            while (word >> np.uint64(b)) & np.uint64(1):
+                b += 1
+            return 64 * w + b
+    return 64 * W
+
+
 @njit(cache=True)
 def split_sets(G, S2, start, stop):
     """S2[j] = bitset of {G(b) ⊕ G(j−b) : 1 ≤ b < j}, the values of splitting a heap of j into two."""
@@ -190,16 +203,7 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
                         opts[w ^ hi] |= _xor_permute(U[g, w], lo)
                         U[g, w] = 0
                     used[g] = False
-        v = 0
-        for w in range(W):
-            word = opts[w]
-            if word != np.uint64(0xFFFFFFFFFFFFFFFF):
-                b = 0
-                while (word >> np.uint64(b)) & np.uint64(1):
-                    b += 1
-                v = 64 * w + b
-                break
-            v = 64 * (w + 1)
+        v = mex_words(opts, W)
         if v > vlimit or _pow2_above(max(v, maxv)) > P:
             return n, maxv
         G[n] = v

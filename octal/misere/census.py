@@ -1,0 +1,272 @@
+"""Misère census: the misère quotient of every code in range, within a per-code budget, in the census's SQLite file.
+
+Each code gets one of three statuses, never mixed up:
+  FINITE  — the quotient of the whole game: Φ proven periodic (the Guy–Smith bound applied to Φ) within the budget;
+  BOUNDED — the quotient of heaps ≤ H only: every heap up to the bound settled, no period proven yet;
+  GROWING — the order or time budget stopped it (the order and the heap it reached are kept).
+The verified quotient document is stored with each finite or bounded row, so it can be loaded (and is checked
+again when loaded) to solve positions without recomputation. Rows are committed one code at a time, so a killed
+census resumes; codes run on the same process pool or Dask backends as the normal census.
+
+Two codes are grouped as one misère game only when their quotients and Φ are equal: equal tables, P-portions and
+Φ over the heaps both settled, and (both finite) the same period and preperiod. Equal nim sequences are not
+enough: misère play tells apart games that normal play does not.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+import numpy as np
+
+from ..census import _code_key, check_scheduler, check_workers, enumerate_codes, run_tasks
+from ..errors import DataFileError, InvalidArgumentError
+from ..outcomes import BOUNDED, FINITE, GROWING
+from ..rules.code import parse_code
+from .quotient import MisereQuotient, misere_quotient
+
+STATUSES = (FINITE, BOUNDED, GROWING)
+DEFAULT_MAX_HEAP = 200  # Kayles needs 168 heaps for its proof
+DEFAULT_MAX_ORDER = 150
+DEFAULT_SECONDS = 4.0
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS misere (
+    code TEXT PRIMARY KEY,
+    status TEXT NOT NULL,          -- finite / bounded / growing
+    q_order INTEGER,               -- |Q| (growing: the order reached)
+    p_portion INTEGER,             -- |P|
+    tame INTEGER,                  -- 1 when (Q, P) is the quotient of nim heaps of that order
+    period INTEGER,                -- Φ(n + period) = Φ(n) for n ≥ preperiod, proven (finite only)
+    preperiod INTEGER,
+    last_change INTEGER,           -- the heap where the presentation last grew
+    max_heap INTEGER,              -- heaps 0..max_heap settled
+    budget TEXT,                   -- 'heaps H, order K, S s': what this row was computed within
+    seconds REAL,
+    reason TEXT,
+    class TEXT,                    -- representative of the codes with equal quotient and Φ
+    quotient BLOB,                 -- zlib-compressed quotient document (finite and bounded rows)
+    updated TEXT
+);
+"""
+
+
+def compute_misere(code_text: str, max_heap: int, max_order: int, seconds: float) -> dict:
+    """One misère census task (a plain function of plain data, so any worker can run it)."""
+    code = parse_code(code_text)
+    q = misere_quotient(code, max_heap=max_heap, max_order=max_order, time_limit=seconds)
+    if q.status == GROWING:
+        status = GROWING
+    else:
+        status = FINITE if q.proven else BOUNDED
+    settled = status != GROWING
+    return {
+        "code": code_text,
+        "status": status,
+        "q_order": q.order,
+        "p_portion": q.p_portion if settled else None,
+        "tame": int(q.tame) if settled else None,
+        "period": q.period,
+        "preperiod": q.preperiod,
+        "last_change": q.changes[-1] if q.changes else None,
+        "max_heap": q.max_heap,
+        "budget": f"heaps {max_heap}, order {max_order}, {seconds:g} s",
+        "seconds": q.seconds,
+        "reason": q.reason,
+        "quotient": zlib.compress(json.dumps(q.to_document(), separators=(",", ":")).encode()) if settled else None,
+    }
+
+
+class MisereDB:
+    """The `misere` table of a census file: one row per code, one transaction per row."""
+
+    COLUMNS = ("code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
+               "budget", "seconds", "reason", "class", "quotient", "updated")
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        try:
+            self.conn = sqlite3.connect(self.path)
+            self.conn.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise DataFileError(f"cannot open census database {self.path}: {exc}") from exc
+
+    def rows(self) -> list[dict]:
+        cur = self.conn.execute("SELECT * FROM misere")
+        names = [d[0] for d in cur.description]
+        return sorted((dict(zip(names, r)) for r in cur.fetchall()), key=lambda r: _code_key(r["code"]))
+
+    def row(self, code: str) -> dict | None:
+        cur = self.conn.execute("SELECT * FROM misere WHERE code = ?", (code,))
+        r = cur.fetchone()
+        return dict(zip([d[0] for d in cur.description], r)) if r else None
+
+    def store(self, res: dict) -> None:
+        doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        with self.conn:
+            self.conn.execute(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
+                              f"({', '.join('?' * len(self.COLUMNS))})", [doc[c] for c in self.COLUMNS])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _settled_enough(row: dict, max_heap: int, max_order: int, seconds: float) -> bool:
+    """A stored row answers this run when it is final (finite) or was computed within at least this budget."""
+    if row["status"] == FINITE:
+        return True
+    heaps, order, secs = _budget(row["budget"])
+    return heaps >= max_heap and order >= max_order and secs >= seconds
+
+
+def _budget(text: str) -> tuple[int, int, float]:
+    try:
+        h, o, s = (part.split()[1] for part in text.split(","))
+        return int(h), int(o), float(s)
+    except (AttributeError, ValueError, IndexError):
+        return -1, -1, -1.0
+
+
+@dataclass
+class MisereProgress:
+    """What the progress display shows."""
+
+    done: int
+    total: int
+    counts: dict
+
+
+def run_misere_census(
+    digits: int,
+    prefix: str = "0",
+    max_heap: int = DEFAULT_MAX_HEAP,
+    max_order: int = DEFAULT_MAX_ORDER,
+    seconds: float = DEFAULT_SECONDS,
+    workers: int | None = None,
+    dask: str | None = None,
+    db: str | Path = "octal-census.sqlite",
+    progress: Callable[[MisereProgress], None] | None = None,
+    codes: Iterable[str] | None = None,
+) -> list[dict]:
+    """The misère quotient of every code in range (skipping rows already settled within this budget); the rows."""
+    if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 1:
+        raise InvalidArgumentError(f"--max-heap must be a whole number of heaps, at least 1, not {max_heap!r}")
+    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+        raise InvalidArgumentError(f"--max-order must be a whole number, at least 1, not {max_order!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise InvalidArgumentError(f"--time-limit must be a positive number of seconds, not {seconds!r}")
+    workers = check_workers(workers)
+    check_scheduler(dask)
+    wanted = list(codes) if codes is not None else enumerate_codes(digits, prefix)
+    for c in wanted:
+        parse_code(c)  # a bad code is refused before any work starts
+    store = MisereDB(db)
+    try:
+        todo = [c for c in wanted if not ((r := store.row(c)) and _settled_enough(r, max_heap, max_order, seconds))]
+        counts = {s: 0 for s in STATUSES}
+        for r in store.rows():
+            if r["code"] in set(wanted) - set(todo):
+                counts[r["status"]] += 1
+        done = len(wanted) - len(todo)
+
+        def stored(res: dict) -> None:
+            nonlocal done
+            store.store(res)
+            done += 1
+            counts[res["status"]] += 1
+            if progress is not None:
+                progress(MisereProgress(done, len(wanted), dict(counts)))
+
+        run_tasks(compute_misere, [(c, max_heap, max_order, float(seconds)) for c in todo], workers, dask, stored)
+        classify_misere(store)
+        keep = set(wanted)
+        return [r for r in store.rows() if r["code"] in keep]
+    finally:
+        store.close()
+
+
+def load_quotient(db: str | Path, code: str) -> MisereQuotient:
+    """The stored quotient of `code` (finite or bounded), verified against the rules as any loaded quotient is."""
+    path = Path(db)
+    if not path.exists():
+        raise DataFileError(f"no census database at {path}: run 'octal census --misere' first")
+    store = MisereDB(path)
+    try:
+        row = store.row(code) or store.row(str(parse_code(code)))  # as the census wrote it ('0.20'), or canonical
+    finally:
+        store.close()
+    if row is None or row["quotient"] is None:
+        what = "no row" if row is None else f"status {row['status']}, no quotient stored"
+        raise DataFileError(f"{path} has no misère quotient of {code} ({what})")
+    try:
+        doc = json.loads(zlib.decompress(row["quotient"]))
+    except (zlib.error, ValueError, TypeError) as exc:
+        raise DataFileError(f"{path}: the quotient of {code} is damaged ({exc})") from None
+    return MisereQuotient.from_document(doc, where=f"{path} ({code})")
+
+
+def classify_misere(store: MisereDB) -> None:
+    """Group codes whose quotients (table, P) and Φ are equal; growing rows are never grouped."""
+    rows = store.rows()
+    groups: dict[tuple, str] = {}
+    cls_of: dict[str, str | None] = {}
+    for r in rows:
+        if r["quotient"] is None:
+            cls_of[r["code"]] = None
+            continue
+        doc = json.loads(zlib.decompress(r["quotient"]))
+        phi = np.asarray(doc["phi"])
+        if r["status"] == FINITE:  # Φ is fixed forever by its preperiod and one period
+            phi = phi[: r["preperiod"] + r["period"]]
+            key = (FINITE, r["period"], r["preperiod"])
+        else:
+            key = (BOUNDED, r["max_heap"])
+        key += (json.dumps(doc["table"]), json.dumps(doc["p"]), phi.tobytes())
+        cls_of[r["code"]] = groups.setdefault(key, r["code"])
+    with store.conn:
+        for code, c in cls_of.items():
+            store.conn.execute("UPDATE misere SET class = ? WHERE code = ?", (c, code))
+
+
+def misere_report(db: str | Path, fmt: str = "table") -> str:
+    """The misère census as a table, csv, markdown or json, with the counts by status."""
+    path = Path(db)
+    if not path.exists():
+        raise DataFileError(f"no census database at {path}: run 'octal census --misere' first")
+    store = MisereDB(path)
+    rows = store.rows()
+    store.close()
+    cols = ["code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
+            "budget", "seconds", "class"]
+    counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
+    if fmt == "json":
+        return json.dumps({**counts, "codes": [{k: r[k] for k in cols} for r in rows]})
+    if fmt == "csv":
+        return "\n".join([",".join(cols)] + [",".join("" if r[k] is None else str(r[k]) for k in cols) for r in rows])
+    if fmt not in ("table", "markdown"):
+        raise InvalidArgumentError(f"--format must be table, csv, markdown or json, not {fmt!r}")
+    head = ["code", "misère", "|Q|", "|P|", "tame", "period", "preperiod", "last change", "heaps", "same game as"]
+    body = []
+    for r in rows:
+        tame = "" if r["tame"] is None else ("yes" if r["tame"] else "no")
+        status = r["status"] if r["status"] != BOUNDED else f"bounded (heaps ≤ {r['max_heap']})"
+        body.append([r["code"], status, f"{r['q_order']:,}" + ("+" if r["status"] == GROWING else ""),
+                     "" if r["p_portion"] is None else f"{r['p_portion']:,}", tame,
+                     "" if r["period"] is None else f"{r['period']:,}",
+                     "" if r["preperiod"] is None else f"{r['preperiod']:,}",
+                     "" if r["last_change"] is None else str(r["last_change"]), f"{r['max_heap']:,}",
+                     r["class"] if r["class"] and r["class"] != r["code"] else ""])
+    if fmt == "markdown":
+        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(b) + " |" for b in body]
+    else:
+        widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
+        out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+        out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
+    out += ["", f"{len(rows):,} codes: {counts[FINITE]:,} finite, {counts[BOUNDED]:,} bounded, {counts[GROWING]:,} growing"]
+    return "\n".join(out)

@@ -1,0 +1,156 @@
+"""The misère census: published quotients, statuses never mixed up, stored quotients that solve positions,
+grouping by equal quotients only, resume after a kill, the CLI."""
+
+import itertools
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import zlib
+
+import pytest
+from typer.testing import CliRunner
+
+from octal import DataFileError, InvalidArgumentError
+from octal.census import run_census
+from octal.front.cli import app
+from octal.misere import MisereSearch
+from octal.misere.census import load_quotient, misere_report, run_misere_census
+
+
+@pytest.fixture(scope="module")
+def two_digit(tmp_path_factory):
+    db = tmp_path_factory.mktemp("mc") / "c.sqlite"
+    rows = run_misere_census(2, "0", workers=2, db=db)
+    return db, {r["code"]: r for r in rows}
+
+
+def test_published_quotients(two_digit):
+    _, rows = two_digit
+    kayles, r8 = rows["0.77"], rows["0.75"]
+    assert (kayles["status"], kayles["q_order"], kayles["p_portion"], kayles["period"], kayles["preperiod"]) == (
+        "finite", 40, 9, 12, 71)  # Sibert–Conway; Plambeck–Siegel
+    assert (r8["status"], r8["q_order"], r8["p_portion"]) == ("finite", 8, 2)
+    assert kayles["tame"] == 0 and r8["tame"] == 0
+    assert rows["0.07"]["status"] == "growing" and rows["0.07"]["p_portion"] is None
+    assert len(rows) == 63 and {r["status"] for r in rows.values()} <= {"finite", "bounded", "growing"}
+
+
+def test_dawsons_chess_and_nim(tmp_path):
+    rows = {r["code"]: r for r in run_misere_census(0, codes=["0.137", "0.[3]"], max_heap=3, workers=1,
+                                                    db=tmp_path / "c.sqlite")}
+    nim = rows["0.[3]"]
+    # heaps ≤ 3 of Nim: the tame quotient of *0..*3 (Conway: the misère quotient of nim heaps below 4 has order 6)
+    assert (nim["status"], nim["q_order"], nim["tame"], nim["max_heap"]) == ("bounded", 6, 1, 3)
+    rows = {r["code"]: r for r in run_misere_census(0, codes=["0.137"], workers=1, db=tmp_path / "d.sqlite")}
+    assert rows["0.137"]["status"] == "growing"
+
+
+def test_stored_quotients_solve_positions_like_the_search(two_digit):
+    db, rows = two_digit
+    finite = sorted(c for c, r in rows.items() if r["status"] == "finite")
+    assert len(finite) >= 20
+    for code in finite[::3]:
+        q = load_quotient(db, code)  # verified again as it is read
+        search = MisereSearch(code)
+        for total in range(0, 15):
+            for heaps in _positions(total):
+                assert q.is_p(heaps) == search.is_p(heaps), (code, heaps)
+
+
+def _positions(total, most=3):
+    for k in range(0, most + 1):
+        for heaps in itertools.combinations_with_replacement(range(1, total + 1), k):
+            if sum(heaps) == total:
+                yield heaps
+
+
+def test_groups_only_equal_quotients(two_digit, tmp_path):
+    db, rows = two_digit
+    assert rows["0.50"]["class"] == rows["0.70"]["class"] == "0.30"  # one misère game, written three ways
+    for code, r in rows.items():
+        if r["status"] == "growing":
+            assert r["class"] is None  # never grouped on a partial quotient
+    # 0.203 and 0.241 have the same nim sequence (one game in normal play) but not the same misère quotient
+    twins = ["0.203", "0.241"]
+    normal = {r["code"]: r for r in run_census(0, codes=twins, max_n=4096, workers=1, db=tmp_path / "n.sqlite")}
+    assert normal["0.203"]["class"] == normal["0.241"]["class"]
+    mis = {r["code"]: r for r in run_misere_census(0, codes=twins, workers=1, db=tmp_path / "m.sqlite")}
+    assert (mis["0.203"]["q_order"], mis["0.241"]["q_order"]) == (6, 36)
+    assert mis["0.203"]["class"] != mis["0.241"]["class"]
+    a, b = MisereSearch("0.203"), MisereSearch("0.241")
+    assert any(a.is_p(h) != b.is_p(h) for total in range(1, 13) for h in _positions(total))
+
+
+def test_damaged_or_missing_quotients_are_refused(two_digit, tmp_path):
+    db, _ = two_digit
+    copy = tmp_path / "copy.sqlite"
+    copy.write_bytes(db.read_bytes())
+    con = sqlite3.connect(copy)
+    doc = json.loads(zlib.decompress(con.execute("SELECT quotient FROM misere WHERE code = '0.75'").fetchone()[0]))
+    doc["phi"][3] = 0
+    with con:
+        con.execute("UPDATE misere SET quotient = ? WHERE code = '0.75'", (zlib.compress(json.dumps(doc).encode()),))
+        con.execute("UPDATE misere SET quotient = ? WHERE code = '0.77'", (b"garbage",))
+    with pytest.raises(DataFileError):
+        load_quotient(copy, "0.75")
+    with pytest.raises(DataFileError, match="damaged"):
+        load_quotient(copy, "0.77")
+    with pytest.raises(DataFileError, match="no misère quotient of 0.07"):
+        load_quotient(copy, "0.07")
+    with pytest.raises(DataFileError, match="no census database"):
+        load_quotient(tmp_path / "none.sqlite", "0.77")
+
+
+def test_budgets_are_checked():
+    for kwargs in ({"max_heap": 0}, {"max_order": -1}, {"seconds": 0}, {"workers": 0}):
+        with pytest.raises(InvalidArgumentError):
+            run_misere_census(1, **kwargs)
+
+
+def test_killed_misere_census_keeps_whole_rows_and_resumes(tmp_path):
+    db = tmp_path / "c.sqlite"
+    cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "2", "--misere", "--workers", "1",
+           "--max-order", "60", "--time-limit", "1",
+           "--db", str(db), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 120
+        count = 0
+        while time.time() < deadline and count < 10:
+            time.sleep(0.2)
+            if db.exists():
+                try:
+                    count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM misere").fetchone()[0]
+                except sqlite3.Error:
+                    count = 0
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    rows = sqlite3.connect(db).execute("SELECT code, status, q_order FROM misere").fetchall()
+    assert 0 < len(rows) < 63 and all(s in ("finite", "bounded", "growing") and q >= 1 for _, s, q in rows)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "63 codes" in done.stdout
+    assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM misere").fetchone()[0] == 63
+
+
+def test_cli_report_and_quotient(two_digit, tmp_path):
+    db, _ = two_digit
+    runner = CliRunner()
+    r = runner.invoke(app, ["census", "report", "--misere", "--db", str(db)])
+    assert r.exit_code == 0 and "0.77" in r.output and "63 codes:" in r.output and "growing" in r.output
+    doc = json.loads(runner.invoke(app, ["census", "report", "--misere", "--db", str(db), "--format", "json"]).output)
+    assert doc["finite"] + doc["bounded"] + doc["growing"] == 63
+    assert misere_report(db, "markdown").startswith("| code |")
+    out = tmp_path / "k.json"
+    r = runner.invoke(app, ["census", "quotient", "kayles", "--db", str(db), "--out", str(out)])
+    assert r.exit_code == 0 and "|Q| = 40, |P| = 9" in r.output
+    r = runner.invoke(app, ["solve", "kayles", "1000000", "9", "4", "--misere", "--quotient", str(out)])
+    assert r.exit_code == 0 and "outcome" in r.output
+    r = runner.invoke(app, ["census", "quotient", "0.07", "--db", str(db)])
+    assert r.exit_code == 2 and "no misère quotient" in r.output
