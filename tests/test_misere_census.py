@@ -154,3 +154,18 @@ def test_cli_report_and_quotient(two_digit, tmp_path):
     assert r.exit_code == 0 and "outcome" in r.output
     r = runner.invoke(app, ["census", "quotient", "0.07", "--db", str(db)])
     assert r.exit_code == 2 and "no misère quotient" in r.output
+
+
+def test_tame_rows_have_tame_genus(two_digit):
+    """A row marked tame has the quotient of nim heaps, so every heap's genus is a nim heap's; a wild row has a wild
+    heap among those it settled (Kayles: heap 5 onwards)."""
+    from octal.misere import genus_sequence
+
+    _, rows = two_digit
+    tame = [c for c, r in rows.items() if r["tame"] == 1]
+    wild = [c for c, r in rows.items() if r["tame"] == 0 and r["status"] == "finite" and r["max_heap"] <= 20]
+    assert tame and wild
+    for code in tame[::2]:
+        assert all(g.tame for g in genus_sequence(code, min(rows[code]["max_heap"] + 1, 14))), code
+    for code in wild:
+        assert not all(g.tame for g in genus_sequence(code, rows[code]["max_heap"] + 1)), code

@@ -87,10 +87,10 @@ def genus_text(gs, code: OctalCode, preset: Preset | None) -> str:
     for row in range(0, n, 6):
         lines.append("  " + "".join(f"{str(g.heap) + ':':>5}{str(g):<10}" for g in gs[row : row + 6]).rstrip())
     if wild:
-        lines.append(f"tame (nim-heap genus) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
+        lines.append(f"tame (the genus of a misère Nim position) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
                      f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
     else:
-        lines.append(f"every heap up to {n - 1} has the genus of a nim heap")
+        lines.append(f"every heap up to {n - 1} has the genus of a misère Nim position (tame)")
     return "\n".join(lines)
 
 

@@ -1,7 +1,9 @@
 """Conway's genus of single heaps: g^{γ0 γ1 γ2 …}, normal value g, then G⁻(heap + k·*2) until it alternates.
 
-A heap behaves like a nim heap in misère play when its genus is a nim heap's: 0^120, 1^031, or
-g^{g, g⊕2} for g ≥ 2 ("tame" genus). The first heap with another genus is where tameness ends.
+A heap is tame (Conway) when its genus is that of a position of misère Nim: 0^120 (*0), 1^031 (*1), or
+g^{g, g⊕2} (a position with a heap of 2 or more: *2 = 2^20, *2+*2 = 0^02, *2+*3 = 1^13). The genus of the nim heap
+*g itself is 0^120, 1^031 or g^{g,g⊕2} for g ≥ 2 (`nim_heap`). The first heap with another genus is where
+tameness ends.
 """
 
 from __future__ import annotations
@@ -32,7 +34,12 @@ class Genus:
 
     @property
     def tame(self) -> bool:
-        """The genus of the nim heap *g: 0^120, 1^031, g^{g,g⊕2}."""
+        """The genus of a misère Nim position: 0^120, 1^031 or g^{g,g⊕2} for any g."""
+        return self.gamma in (nim_genus(self.g), (self.g, self.g ^ 2))
+
+    @property
+    def nim_heap(self) -> bool:
+        """The genus of the nim heap *g itself: 0^120, 1^031, g^{g,g⊕2} for g ≥ 2."""
         return self.gamma == nim_genus(self.g)
 
 
