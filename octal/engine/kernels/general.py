@@ -38,12 +38,16 @@ def _fold(M, D, s, g, N):
         while mu * s <= t:
             src = t - mu * s
             x = g if mu & 1 else 0
-            for j in range(J + 1):
-                jd = min(j + mu, J)
-                for d in range(3):
-                    _or_shifted(M[min(d + 1, 2), jd, t], M[d, j, src], x)
+            if src == 0:  # the empty multiset: only (d, j) = (0, 0)
+                _or_shifted(M[1, min(mu, J), t], M[0, 0, 0], x)
+            else:  # j parts need a total of at least j; two distinct sizes need two parts
+                for j in range(1, min(J, src) + 1):
+                    jd = min(j + mu, J)
+                    _or_shifted(M[2, jd, t], M[1, j, src], x)
+                    if j >= 2:
+                        _or_shifted(M[2, jd, t], M[2, j, src], x)
             mu += 1
-        for j in range(J + 1):
+        for j in range(min(J, t - s) + 1):
             _or_shifted(D[min(j + 1, J), t], D[j, t - s], g)
 
 
