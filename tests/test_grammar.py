@@ -283,3 +283,13 @@ def test_constraints_in_words():
     assert "two equal heaps" in parse_code("4=.0").describe()
     assert "three pairwise unequal heaps" in parse_code("0.{3!}").describe()
     assert "any number of heaps from 2 up" in parse_code("0.{2+}").describe()
+
+
+def test_the_general_kernel_refuses_hours_of_work():
+    from octal import ResourceLimitError
+    from octal.engine.sequence import GENERAL_MAX_N
+
+    with pytest.raises(ResourceLimitError, match="general kernel"):
+        nim_sequence("0.{2+}", GENERAL_MAX_N + 1)
+    with pytest.raises(ResourceLimitError, match="general kernel"):
+        GrundySequence("0.G").extend(GENERAL_MAX_N + 1)

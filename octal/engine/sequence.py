@@ -31,6 +31,7 @@ DEFAULT_MAX_N = 2**24
 FIRST_CHECKPOINT = 64
 CHUNK_SECONDS = 0.2
 AUTO_MIN_N = 2048  # below this the naive kernel always wins
+GENERAL_MAX_N = 1 << 16  # the general kernel costs O(N² log N): beyond this a run would take hours
 
 Progress = Callable[[int, int, int, str], None]
 """progress(heaps done, heaps wanted, largest value so far, kernel state in words)."""
@@ -87,6 +88,14 @@ def check_fits(code: OctalCode, n: int, itemsize: int = 1) -> None:
             f"N = {n:,} needs about {human_bytes(need)} of memory for code {code}; "
             f"only {human_bytes(have)} is available"
         )
+
+
+def check_general(code: OctalCode, n: int) -> None:
+    """Refuse N beyond GENERAL_MAX_N for a code only the general kernel can run (its cost grows like N² log N)."""
+    if code.tier == GENERAL and n > GENERAL_MAX_N:
+        raise ResourceLimitError(
+            f"{code} runs on the general kernel, whose cost grows like N² log N: at most {GENERAL_MAX_N:,} heaps, "
+            f"not {n:,}")
 
 
 KERNELS = ("auto", "naive", "sparse")
@@ -294,6 +303,7 @@ class GrundySequence:
         n = whole_number(n, "the number of heaps")
         if n <= self._n:
             return self.values
+        check_general(self.code, n)
         if len(self._G) < n:
             self._grow(n)
         moves = self.code.kernel_moves(n)
@@ -438,6 +448,9 @@ def nim_sequence(
     if n is not None:
         n = whole_number(n, "N (the number of heaps)", 1)
     max_n = whole_number(max_n, "--max-n", 1)
+    if code.tier == GENERAL:
+        check_general(code, n or 0)
+        max_n = min(max_n, GENERAL_MAX_N)  # --until-proven stops there (it cannot prove such a code anyway)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
     want = n if n is not None else (0 if until_proven else DEFAULT_N)
     check_fits(code, max(want, 1))
