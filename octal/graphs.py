@@ -15,16 +15,20 @@ import math
 import operator
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from .engine.kernels.graph import neighbour_table, node_kayles_value
+from .engine.sequence import nim_sequence
 from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from .outcomes import NEXT, PREVIOUS
 
-MAX_VERTICES = 120
+MAX_VERTICES = 120  # exact search, after true twins are merged
+MAX_BUILD = 100_000  # vertices a graph may have at all (paths, cycles and their blow-ups are solved by shape)
+MAX_EDGES = 2_000_000
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 PYTHON_MAX_STATES = 2_000_000  # graphs of more than 64 vertices run in Python
 CANON_LIMIT = 14  # components up to this size get an exact canonical form
@@ -47,12 +51,15 @@ class Graph:
         return self.labels[v] if self.labels else v
 
 
-def check_size(n: int, what: str) -> None:
-    """Refuse a graph of no vertex, or of more than MAX_VERTICES, before anything is built."""
+def check_size(n: int, what: str, edges: int = 0) -> None:
+    """Refuse a graph of no vertex, or too large to build (MAX_BUILD vertices, MAX_EDGES edges), before anything
+    is built; whether it can be solved is decided later (by its shape, or by exact search on MAX_VERTICES)."""
     if n <= 0:
         raise InvalidArgumentError(f"{what}: the graph needs at least one vertex")
-    if n > MAX_VERTICES:
-        raise ResourceLimitError(f"{what}: {n:,} vertices is beyond exact search (limit {MAX_VERTICES})")
+    if n > MAX_BUILD or edges > MAX_EDGES:
+        size = f"{n:,} vertices" if n > MAX_BUILD else f"{edges:,} edges"
+        raise ResourceLimitError(f"{what}: {size} is beyond exact search here (graphs up to {MAX_BUILD:,} vertices "
+                                 f"and {MAX_EDGES:,} edges are built)")
 
 
 def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
@@ -146,7 +153,8 @@ def read_edge_list(path: str | Path) -> Graph:
 
 
 def named_graph(spec: str) -> Graph:
-    """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, petersen, random:N:P:SEED."""
+    """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, clique-path:K:S (K cliques of S vertices
+    in a row, each joined to the next), petersen, random:N:P:SEED."""
     name, _, arg = spec.partition(":")
     name = name.strip().lower()
     try:
@@ -159,14 +167,23 @@ def named_graph(spec: str) -> Graph:
             w, h = (int(x) for x in arg.lower().split("x"))
             if w <= 0 or h <= 0:
                 raise InvalidArgumentError(f"{spec}: a grid needs a positive width and height")
-            check_size(w * h, spec)
+            check_size(w * h, spec, 2 * w * h)
             edges = [(y * w + x, y * w + x + 1) for y in range(h) for x in range(w - 1)]
             edges += [(y * w + x, (y + 1) * w + x) for y in range(h - 1) for x in range(w)]
             return graph_from_edges(edges, w * h)
+        if name == "clique-path":
+            k_text, s_text = arg.split(":")
+            k, size = int(k_text), int(s_text)
+            if k <= 0 or size <= 0:
+                raise InvalidArgumentError(f"{spec}: clique-path:K:S needs K ≥ 1 cliques of S ≥ 1 vertices")
+            check_size(k * size, spec, k * size * (size - 1) // 2 + (k - 1) * size * size)
+            edges = [(c * size + i, c * size + j) for c in range(k) for i, j in itertools.combinations(range(size), 2)]
+            edges += [(c * size + i, (c + 1) * size + j) for c in range(k - 1) for i in range(size) for j in range(size)]
+            return graph_from_edges(edges, k * size)
         if name == "random":
             n_text, p_text, seed_text = arg.split(":")
             n, p, seed = int(n_text), float(p_text), int(seed_text)
-            check_size(n, spec)
+            check_size(n, spec, int(p * n * (n - 1) / 2) if 0 <= p <= 1 else 0)
             if not 0 <= p <= 1:
                 raise InvalidArgumentError(f"{spec}: the edge probability must be between 0 and 1")
             rng = random.Random(seed)
@@ -174,11 +191,13 @@ def named_graph(spec: str) -> Graph:
         n = int(arg)
     except (ValueError, TypeError):
         raise InvalidArgumentError(
-            f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, petersen or random:N:P:SEED"
+            f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, petersen "
+            "or random:N:P:SEED"
         ) from None
     if name not in ("path", "cycle", "star", "complete"):
-        raise InvalidArgumentError(f"unknown graph family {name!r}: path, cycle, star, complete, grid, petersen, random")
-    check_size(n, spec)
+        raise InvalidArgumentError(
+            f"unknown graph family {name!r}: path, cycle, star, complete, grid, clique-path, petersen, random")
+    check_size(n, spec, n * (n - 1) // 2 if name == "complete" else n)
     if name == "star":
         check_size(n + 1, spec)
     if name == "path":
@@ -212,6 +231,7 @@ class GraphResult:
     value: int
     winning_vertices: list
     states: int
+    method: str = "search"  # "shape": paths and cycles after merging twins; "search": exact memoized search
 
     @property
     def outcome(self) -> str:
@@ -225,6 +245,7 @@ class GraphResult:
             "value": self.value,
             "outcome": self.outcome,
             "winning_vertices": self.winning_vertices,
+            "method": self.method,
         }
 
 
@@ -421,12 +442,116 @@ class CliqueGame:
 GAMES = ("node-kayles", "clique")
 
 
+def twin_classes(graph: Graph) -> tuple[Graph, list[list[int]]]:
+    """Merge true twins (N[u] = N[v]): the quotient graph and each of its vertices' class of original vertices.
+
+    Node Kayles on a graph is Node Kayles on this quotient: every closed neighbourhood is a union of classes, so
+    every position reached is one, and any vertex of a class makes the same move (K cliques of S vertices in a row
+    become a path of K vertices).
+    """
+    index: dict[int, int] = {}
+    classes: list[list[int]] = []
+    for v, a in enumerate(graph.adj):
+        c = index.setdefault(a | (1 << v), len(classes))
+        if c == len(classes):
+            classes.append([])
+        classes[c].append(v)
+    of = [0] * graph.n
+    for c, members in enumerate(classes):
+        for v in members:
+            of[v] = c
+    adj = []
+    for c, members in enumerate(classes):
+        mask = 0
+        for u in _bits(graph.adj[members[0]]):
+            if of[u] != c:
+                mask |= 1 << of[u]
+        adj.append(mask)
+    return Graph(len(classes), tuple(adj)), classes
+
+
+def line_components(graph: Graph) -> list[list[int]] | None:
+    """Each component as its vertices in order along it, when every component is a path or a cycle; else None."""
+    degree = [_popcount(a) for a in graph.adj]
+    if max(degree, default=0) > 2:
+        return None
+    seen = [False] * graph.n
+    out = []
+    starts = [v for v in range(graph.n) if degree[v] < 2] + list(range(graph.n))  # path ends first, then cycles
+    for s in starts:
+        if seen[s]:
+            continue
+        order, prev, v = [], -1, s
+        while v >= 0 and not seen[v]:
+            seen[v] = True
+            order.append(v)
+            nxt = [u for u in _bits(graph.adj[v]) if u != prev and not seen[u]]
+            prev, v = v, (nxt[0] if nxt else -1)
+        out.append(order)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _dawsons_chess():
+    """0.137 until its period is proven (176 heaps), computed once."""
+    return nim_sequence("0.137", until_proven=True)
+
+
+def _dawson(n: int) -> int:
+    """Node Kayles on a path of n vertices: Dawson's Chess 0.137 at heap n (through its proven period)."""
+    return _dawsons_chess().value(n)
+
+
+def _line_value(graph: Graph, order: list[int]) -> int:
+    """A path of n vertices is worth D(n); a cycle of n ≥ 3 has one move, to a path of n − 3."""
+    n = len(order)
+    is_cycle = n >= 3 and graph.adj[order[0]] >> order[-1] & 1
+    if is_cycle:
+        return 1 if _dawson(n - 3) == 0 else 0
+    return _dawson(n)
+
+
+def _solve_lines(graph: Graph, comps: list[list[int]]) -> tuple[int, list[int]]:
+    """Value and winning vertices of a disjoint union of paths and cycles, by their shapes alone (O(n))."""
+    values = [_line_value(graph, c) for c in comps]
+    total = 0
+    for v in values:
+        total ^= v
+    wins = []
+    for comp, val in zip(comps, values):
+        n = len(comp)
+        rest = total ^ val
+        is_cycle = n >= 3 and graph.adj[comp[0]] >> comp[-1] & 1
+        for i, v in enumerate(comp):
+            after = _dawson(n - 3) if is_cycle else _dawson(max(i - 1, 0)) ^ _dawson(max(n - i - 2, 0))
+            if rest ^ after == 0:
+                wins.append(v)
+    return total, sorted(wins)
+
+
 def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int], None] | None = None) -> GraphResult:
-    """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`."""
+    """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`.
+
+    Node Kayles first merges true twins; a quotient made of paths and cycles is solved by shape (Dawson's Chess),
+    any other by exact search on at most MAX_VERTICES vertices.
+    """
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
-    solver = NodeKayles(graph, progress=progress) if game == "node-kayles" else CliqueGame(graph, progress=progress)
-    value = solver.value()
-    wins = [graph.label(v) for v in solver.winning_vertices()]
-    states = solver.states if isinstance(solver, NodeKayles) else len(solver.memo)
-    return GraphResult(game, graph, value, wins, states)
+    if game == "clique":
+        solver = CliqueGame(graph, progress=progress)
+        value = solver.value()
+        return GraphResult(game, graph, value, [graph.label(v) for v in solver.winning_vertices()], len(solver.memo))
+    quotient, classes = twin_classes(graph)
+    lines = line_components(quotient)
+    method = "shape" if lines is not None else "search"
+    if lines is not None:
+        value, wins = _solve_lines(quotient, lines)
+        states = 0
+    else:
+        if quotient.n > MAX_VERTICES:
+            raise ResourceLimitError(f"{graph.n:,} vertices ({quotient.n:,} after merging twins) is beyond exact "
+                                     f"search (limit {MAX_VERTICES}; paths, cycles and their blow-ups have no limit)")
+        solver = NodeKayles(quotient, progress=progress)
+        value, wins, states = solver.value(), solver.winning_vertices(), solver.states
+    labels = sorted((graph.label(v) for c in wins for v in classes[c]), key=lambda x: (str(type(x)), x))
+    return GraphResult(game, graph, value, labels, states, method)
