@@ -22,6 +22,7 @@ from .graphs import (
     graph_from_edges,
     graph_from_graph6,
     graph_from_networkx,
+    interval_graph,
     named_graph,
     solve_graph,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "graph_from_edges",
     "graph_from_graph6",
     "graph_from_networkx",
+    "interval_graph",
     "solve_graph",
     "sequence_stats",
 ]

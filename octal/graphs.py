@@ -21,14 +21,15 @@ from typing import Callable
 
 import numpy as np
 
-from .engine.kernels.graph import neighbour_table, node_kayles_value
+from .engine.kernels.graph import interval_node_kayles, neighbour_table, node_kayles_value
 from .engine.sequence import nim_sequence
 from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
 from .outcomes import NEXT, PREVIOUS
 
 MAX_VERTICES = 120  # exact search, after true twins are merged
-MAX_BUILD = 100_000  # vertices a graph may have at all (paths, cycles and their blow-ups are solved by shape)
+MAX_BUILD = 20_000  # vertices a graph may have at all (paths, cycles and their blow-ups are solved by shape)
 MAX_EDGES = 2_000_000
+MAX_INTERVALS = 3_000  # the window recursion keeps (n+1)² values and costs O(n³)
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 PYTHON_MAX_STATES = 2_000_000  # graphs of more than 64 vertices run in Python
 CANON_LIMIT = 14  # components up to this size get an exact canonical form
@@ -42,6 +43,7 @@ class Graph:
     n: int
     adj: tuple[int, ...]
     labels: tuple = ()
+    intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
 
     @property
     def edges(self) -> int:
@@ -152,9 +154,45 @@ def read_edge_list(path: str | Path) -> Graph:
     return graph_from_edges(edges, len(names), labels)
 
 
+def interval_graph(intervals) -> Graph:
+    """The intersection graph of closed intervals (start, end) with distinct endpoints, keeping the model."""
+    ivs = [(int(a), int(b)) for a, b in intervals]
+    if any(a >= b for a, b in ivs) or len({x for iv in ivs for x in iv}) != 2 * len(ivs):
+        raise InvalidArgumentError("intervals need start < end and all endpoints distinct")
+    check_size(len(ivs), "interval graph")
+    order = sorted(range(len(ivs)), key=lambda v: ivs[v][0])
+    adj = [0] * len(ivs)
+    edges = 0
+    for x, u in enumerate(order):  # sweep by start: u meets the later-starting v while v starts before u ends
+        for v in order[x + 1 :]:
+            if ivs[v][0] > ivs[u][1]:
+                break
+            adj[u] |= 1 << v
+            adj[v] |= 1 << u
+            edges += 1
+            if edges > MAX_EDGES:
+                check_size(len(ivs), "interval graph", edges)
+    return Graph(len(ivs), tuple(adj), (), tuple(ivs))
+
+
+def _random_intervals(n: int, rng: random.Random, unit: bool) -> list[tuple[int, int]]:
+    """n random intervals with distinct integer endpoints: random pairs of 2n points, or (unit) equal lengths."""
+    if unit:  # starts uniform on a line of length n/3, length 1: about six neighbours each; ranks keep the order
+        starts = sorted(rng.uniform(0, max(n / 3, 1)) for _ in range(n))
+        points = sorted([(s, 0, v) for v, s in enumerate(starts)] + [(s + 1, 1, v) for v, s in enumerate(starts)])
+        out = [[0, 0] for _ in range(n)]
+        for rank, (_, side, v) in enumerate(points):
+            out[v][side] = rank
+        return [tuple(iv) for iv in out]
+    points = list(range(2 * n))
+    rng.shuffle(points)
+    return [tuple(sorted(points[2 * v : 2 * v + 2])) for v in range(n)]
+
+
 def named_graph(spec: str) -> Graph:
     """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, clique-path:K:S (K cliques of S vertices
-    in a row, each joined to the next), petersen, random:N:P:SEED."""
+    in a row, each joined to the next), interval:N:SEED and unit-interval:N:SEED (random intervals, the model kept),
+    petersen, random:N:P:SEED."""
     name, _, arg = spec.partition(":")
     name = name.strip().lower()
     try:
@@ -171,6 +209,11 @@ def named_graph(spec: str) -> Graph:
             edges = [(y * w + x, y * w + x + 1) for y in range(h) for x in range(w - 1)]
             edges += [(y * w + x, (y + 1) * w + x) for y in range(h - 1) for x in range(w)]
             return graph_from_edges(edges, w * h)
+        if name in ("interval", "unit-interval"):
+            n_text, seed_text = arg.split(":")
+            n, seed = int(n_text), int(seed_text)
+            check_size(n, spec)
+            return interval_graph(_random_intervals(n, random.Random(seed), unit=name == "unit-interval"))
         if name == "clique-path":
             k_text, s_text = arg.split(":")
             k, size = int(k_text), int(s_text)
@@ -191,12 +234,13 @@ def named_graph(spec: str) -> Graph:
         n = int(arg)
     except (ValueError, TypeError):
         raise InvalidArgumentError(
-            f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, petersen "
-            "or random:N:P:SEED"
+            f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, "
+            "interval:N:SEED, unit-interval:N:SEED, petersen or random:N:P:SEED"
         ) from None
     if name not in ("path", "cycle", "star", "complete"):
         raise InvalidArgumentError(
-            f"unknown graph family {name!r}: path, cycle, star, complete, grid, clique-path, petersen, random")
+            f"unknown graph family {name!r}: path, cycle, star, complete, grid, clique-path, interval, unit-interval, "
+            "petersen, random")
     check_size(n, spec, n * (n - 1) // 2 if name == "complete" else n)
     if name == "star":
         check_size(n + 1, spec)
@@ -231,7 +275,7 @@ class GraphResult:
     value: int
     winning_vertices: list
     states: int
-    method: str = "search"  # "shape": paths and cycles after merging twins; "search": exact memoized search
+    method: str = "search"  # "interval": the window recursion; "shape": paths and cycles; "search": exact search
 
     @property
     def outcome(self) -> str:
@@ -532,8 +576,9 @@ def _solve_lines(graph: Graph, comps: list[list[int]]) -> tuple[int, list[int]]:
 def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int], None] | None = None) -> GraphResult:
     """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`.
 
-    Node Kayles first merges true twins; a quotient made of paths and cycles is solved by shape (Dawson's Chess),
-    any other by exact search on at most MAX_VERTICES vertices.
+    Node Kayles on a graph built from intervals runs the O(n³) window recursion (interval_node_kayles); any other
+    first merges true twins, and a quotient made of paths and cycles is solved by shape (Dawson's Chess), any other
+    by exact search on at most MAX_VERTICES vertices.
     """
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
@@ -541,6 +586,16 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
         solver = CliqueGame(graph, progress=progress)
         value = solver.value()
         return GraphResult(game, graph, value, [graph.label(v) for v in solver.winning_vertices()], len(solver.memo))
+    if graph.intervals:
+        if graph.n > MAX_INTERVALS:
+            raise ResourceLimitError(f"{graph.n:,} intervals is beyond the window recursion here (at most "
+                                     f"{MAX_INTERVALS:,}: it keeps (n+1)² values and costs O(n³))")
+        starts = np.array([a for a, _ in graph.intervals], np.int64)
+        ends = np.array([b for _, b in graph.intervals], np.int64)
+        value, g, left_of, right_of = interval_node_kayles(starts, ends)
+        n = graph.n
+        wins = [graph.label(v) for v in range(n) if g[0, right_of[v]] ^ g[left_of[v], n] == 0]
+        return GraphResult(game, graph, int(value), wins, (n + 1) * (n + 1), "interval")
     quotient, classes = twin_classes(graph)
     lines = line_components(quotient)
     method = "shape" if lines is not None else "search"

@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from octal import nim_sequence
+from octal import InvalidArgumentError, nim_sequence
 from octal.front.cli import app
 from octal.graphs import (
     NodeKayles,
@@ -240,3 +240,24 @@ def test_big_graphs_that_are_not_lines_are_refused_by_search_size():
     assert r.exit_code == 2 and "after merging twins" in r.output
     r = runner.invoke(app, ["graph", "clique-path:300:3"])
     assert r.exit_code == 0 and "900 vertices" in r.output and "Dawson" in r.output
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_interval_graphs_match_the_brute_force(seed):
+    """The window recursion on random interval (and unit-interval) models, against the plain search."""
+    family = "unit-interval" if seed % 3 == 0 else "interval"
+    n = 3 + seed % 12
+    g = named_graph(f"{family}:{n}:{seed}")
+    r = solve_graph(g)
+    assert r.method == "interval"
+    assert r.value == plain_node_kayles(g) and r.winning_vertices == plain_winners(g)
+
+
+def test_interval_models_of_paths_are_dawsons_chess():
+    from octal.graphs import interval_graph
+
+    for n in (1, 2, 5, 40, 300):
+        g = interval_graph([(3 * i, 3 * i + 4) for i in range(n)])  # each meets only its neighbours
+        assert g.edges == max(n - 1, 0) and solve_graph(g).value == dawson(n)
+    with pytest.raises(InvalidArgumentError):
+        interval_graph([(0, 2), (2, 5)])  # a shared endpoint

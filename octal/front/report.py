@@ -136,7 +136,9 @@ def graph_text(result, graph, label: str, game: str) -> str:
         lines.append(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
     else:
         lines.append("outcome  P: the player to move loses — every vertex loses against perfect play")
-    if result.method == "shape":
+    if result.method == "interval":
+        lines.append(f"search   {result.states:,} windows of the interval model (O(n³), Node Kayles on interval graphs)")
+    elif result.method == "shape":
         lines.append("search   none: after merging twins the graph is paths and cycles, solved by Dawson's Chess (0.137)")
     else:
         lines.append(f"search   {result.states:,} component states")

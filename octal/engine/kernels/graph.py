@@ -207,3 +207,54 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, by_shape, count, max_sta
             st_rem[d] = rem & ~bit
         total ^= _known(keys, vals, by_shape, adj, root)
     return total, keys, vals, count, 0
+
+
+@njit(cache=True)
+def interval_node_kayles(starts, ends):
+    """Node Kayles on the interval graph of closed intervals [starts[v], ends[v]] (distinct integer endpoints).
+
+    A position is a window (L, R): the intervals strictly inside it. Picking v removes every interval meeting
+    [s_v, e_v] and leaves the windows (L, s_v) and (e_v, R), which share no edge, so
+    g(L, R) = mex over v inside of g(L, s_v) ⊕ g(e_v, R). Only windows with L an end (or −∞) and R a start (or +∞)
+    arise: (n+1)² of them, O(n) each, O(n³) in all. Returns (g of the whole graph, the table, the window indices
+    of each interval's left and right sides).
+    """
+    n = starts.shape[0]
+    big = np.int64(1) << 40
+    lefts = np.empty(n + 1, np.int64)  # window left bounds: −∞ then every end, ascending
+    rights = np.empty(n + 1, np.int64)  # window right bounds: every start, ascending, then +∞
+    lefts[0] = -big
+    lefts[1:] = np.sort(ends)
+    rights[: n] = np.sort(starts)
+    rights[n] = big
+    left_of = np.empty(n, np.int64)  # window index of e_v among lefts
+    right_of = np.empty(n, np.int64)  # window index of s_v among rights
+    for v in range(n):
+        left_of[v] = np.searchsorted(lefts, ends[v])
+        right_of[v] = np.searchsorted(rights, starts[v])
+    width = np.empty((n + 1) * (n + 1), np.int64)
+    for i in range(n + 1):
+        for j in range(n + 1):
+            width[i * (n + 1) + j] = rights[j] - lefts[i] if rights[j] > lefts[i] else -1
+    order = np.argsort(width, kind="mergesort")
+    g = np.zeros((n + 1, n + 1), np.int32)
+    seen = np.zeros(n + 2, np.int64)
+    stamp = 0
+    for w in order:
+        if width[w] < 0:
+            continue
+        i = w // (n + 1)
+        j = w % (n + 1)
+        L = lefts[i]
+        R = rights[j]
+        stamp += 1
+        for v in range(n):
+            if starts[v] > L and ends[v] < R:
+                x = g[i, right_of[v]] ^ g[left_of[v], j]
+                if x <= n:
+                    seen[x] = stamp
+        m = 0
+        while seen[m] == stamp:
+            m += 1
+        g[i, j] = m
+    return g[0, n], g, left_of, right_of
