@@ -23,7 +23,7 @@ import numpy as np
 
 from .engine.kernels.graph import interval_node_kayles, neighbour_table, node_kayles_value
 from .engine.sequence import nim_sequence
-from .errors import DataFileError, InvalidArgumentError, ResourceLimitError
+from .errors import DataFileError, InvalidArgumentError, OctalError, ResourceLimitError
 from .outcomes import NEXT, PREVIOUS
 
 MAX_VERTICES = 120  # exact search, after true twins are merged
@@ -232,6 +232,8 @@ def named_graph(spec: str) -> Graph:
             rng = random.Random(seed)
             return graph_from_edges([(u, v) for u, v in itertools.combinations(range(n), 2) if rng.random() < p], n)
         n = int(arg)
+    except OctalError:
+        raise
     except (ValueError, TypeError):
         raise InvalidArgumentError(
             f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, "
