@@ -123,26 +123,39 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-class CensusDB:
-    """The SQLite file: one row per code, written in one transaction per code."""
+class CodeTable:
+    """One table of the census file, one row per code (TABLE and SCHEMA name it), rows sorted by code."""
+
+    TABLE = ""
+    SCHEMA = ""
 
     def __init__(self, path: str | Path = DEFAULT_DB):
         self.path = Path(path)
         try:
             self.conn = sqlite3.connect(self.path)
-            self.conn.executescript(SCHEMA)
+            self.conn.executescript(self.SCHEMA)
         except sqlite3.Error as exc:
             raise DataFileError(f"cannot open census database {self.path}: {exc}") from exc
 
     def row(self, code: str) -> dict | None:
-        cur = self.conn.execute("SELECT * FROM codes WHERE code = ?", (code,))
+        cur = self.conn.execute(f"SELECT * FROM {self.TABLE} WHERE code = ?", (code,))
         r = cur.fetchone()
         return dict(zip([d[0] for d in cur.description], r)) if r else None
 
     def rows(self) -> list[dict]:
-        cur = self.conn.execute("SELECT * FROM codes")
+        cur = self.conn.execute(f"SELECT * FROM {self.TABLE}")
         names = [d[0] for d in cur.description]
         return sorted((dict(zip(names, r)) for r in cur.fetchall()), key=lambda r: _code_key(r["code"]))
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class CensusDB(CodeTable):
+    """The normal-play census: one row per code, written in one transaction per code."""
+
+    TABLE = "codes"
+    SCHEMA = SCHEMA
 
     def store(self, res: dict) -> None:
         old = self.row(res["code"])
@@ -155,9 +168,6 @@ class CensusDB:
                  res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
                  time.strftime("%Y-%m-%dT%H:%M:%S")),
             )
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 def _code_key(code: str):

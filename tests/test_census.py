@@ -1,14 +1,13 @@
 """The census: enumeration, published facts, resume, equivalences, pool versus a real Dask LocalCluster."""
 
 import json
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
+from processes import kill_after_rows
 from typer.testing import CliRunner
 
 from octal import nim_sequence
@@ -90,22 +89,7 @@ def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",
            "--db", str(db), "--quiet"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.time() + 120
-        count = 0
-        while time.time() < deadline and count < 20:
-            time.sleep(0.2)
-            if db.exists():
-                try:
-                    count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM codes").fetchone()[0]
-                except sqlite3.Error:
-                    count = 0
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    kill_after_rows(cmd, db, "codes", 20)
     rows = sqlite3.connect(db).execute("SELECT code, status, n FROM codes").fetchall()
     assert 0 < len(rows) < 511 and all(n >= 1024 for _, _, n in rows)
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

@@ -3,14 +3,13 @@ grouping by equal quotients only, resume after a kill, the CLI."""
 
 import itertools
 import json
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import zlib
 
 import pytest
+from processes import kill_after_rows
 from typer.testing import CliRunner
 
 from octal import DataFileError, InvalidArgumentError
@@ -115,22 +114,7 @@ def test_killed_misere_census_keeps_whole_rows_and_resumes(tmp_path):
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "2", "--misere", "--workers", "1",
            "--max-order", "60", "--time-limit", "1",
            "--db", str(db), "--quiet"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.time() + 120
-        count = 0
-        while time.time() < deadline and count < 10:
-            time.sleep(0.2)
-            if db.exists():
-                try:
-                    count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM misere").fetchone()[0]
-                except sqlite3.Error:
-                    count = 0
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    kill_after_rows(cmd, db, "misere", 10)
     rows = sqlite3.connect(db).execute("SELECT code, status, q_order FROM misere").fetchall()
     assert 0 < len(rows) < 63 and all(s in ("finite", "bounded", "growing") and q >= 1 for _, s, q in rows)
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

@@ -16,7 +16,6 @@ enough: misère play tells apart games that normal play does not.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 import zlib
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..census import _code_key, check_scheduler, check_workers, enumerate_codes, run_tasks
+from ..census import CodeTable, check_scheduler, check_workers, enumerate_codes, run_tasks
 from ..errors import DataFileError, InvalidArgumentError
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
@@ -83,38 +82,19 @@ def compute_misere(code_text: str, max_heap: int, max_order: int, seconds: float
     }
 
 
-class MisereDB:
+class MisereDB(CodeTable):
     """The `misere` table of a census file: one row per code, one transaction per row."""
 
+    TABLE = "misere"
+    SCHEMA = SCHEMA
     COLUMNS = ("code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
                "budget", "seconds", "reason", "class", "quotient", "updated")
-
-    def __init__(self, path: str | Path):
-        self.path = Path(path)
-        try:
-            self.conn = sqlite3.connect(self.path)
-            self.conn.executescript(SCHEMA)
-        except sqlite3.Error as exc:
-            raise DataFileError(f"cannot open census database {self.path}: {exc}") from exc
-
-    def rows(self) -> list[dict]:
-        cur = self.conn.execute("SELECT * FROM misere")
-        names = [d[0] for d in cur.description]
-        return sorted((dict(zip(names, r)) for r in cur.fetchall()), key=lambda r: _code_key(r["code"]))
-
-    def row(self, code: str) -> dict | None:
-        cur = self.conn.execute("SELECT * FROM misere WHERE code = ?", (code,))
-        r = cur.fetchone()
-        return dict(zip([d[0] for d in cur.description], r)) if r else None
 
     def store(self, res: dict) -> None:
         doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
         with self.conn:
             self.conn.execute(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
                               f"({', '.join('?' * len(self.COLUMNS))})", [doc[c] for c in self.COLUMNS])
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 def _settled_enough(row: dict, max_heap: int, max_order: int, seconds: float) -> bool:
