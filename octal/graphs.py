@@ -21,7 +21,7 @@ from typing import Callable
 
 import numpy as np
 
-from .engine.kernels.graph import interval_node_kayles, neighbour_table, node_kayles_value
+from .engine.kernels.graph import asteroidal_triple, interval_node_kayles, neighbour_table, node_kayles_value
 from .engine.sequence import nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError, ResourceLimitError
 from .outcomes import NEXT, PREVIOUS
@@ -30,6 +30,7 @@ MAX_VERTICES = 120  # exact search, after true twins are merged
 MAX_BUILD = 20_000  # vertices a graph may have at all (paths, cycles and their blow-ups are solved by shape)
 MAX_EDGES = 2_000_000
 MAX_INTERVALS = 3_000  # the window recursion keeps (n+1)² values and costs O(n³)
+AT_LIMIT = 600  # graphs checked for an asteroidal triple (O(n³) triples, an n×n table)
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 PYTHON_MAX_STATES = 2_000_000  # graphs of more than 64 vertices run in Python
 CANON_LIMIT = 14  # components up to this size get an exact canonical form
@@ -278,6 +279,8 @@ class GraphResult:
     winning_vertices: list
     states: int
     method: str = "search"  # "interval": the window recursion; "shape": paths and cycles; "search": exact search
+    at_free: bool | None = None  # no asteroidal triple (asteroidal number ≤ 2); None when not checked
+    asteroidal: tuple = ()  # an asteroidal triple (labels) when there is one
 
     @property
     def outcome(self) -> str:
@@ -292,6 +295,8 @@ class GraphResult:
             "outcome": self.outcome,
             "winning_vertices": self.winning_vertices,
             "method": self.method,
+            "at_free": self.at_free,
+            "asteroidal_triple": list(self.asteroidal),
         }
 
 
@@ -488,6 +493,27 @@ class CliqueGame:
 GAMES = ("node-kayles", "clique")
 
 
+def find_asteroidal_triple(graph: Graph) -> tuple[int, int, int] | None:
+    """An asteroidal triple of `graph` (vertex numbers), or None when it is AT-free (asteroidal number ≤ 2, where
+    Bodlaender and Kratsch's polynomial bound for Node Kayles applies)."""
+    indptr = np.zeros(graph.n + 1, np.int64)
+    nbrs = [list(_bits(a)) for a in graph.adj]
+    indptr[1:] = np.cumsum([len(x) for x in nbrs])
+    indices = np.array([u for x in nbrs for u in x], np.int64) if indptr[-1] else np.zeros(0, np.int64)
+    x, y, z = asteroidal_triple(indptr, indices)
+    return None if x < 0 else (int(x), int(y), int(z))
+
+
+def _with_asteroidal(result: GraphResult) -> GraphResult:
+    """Node Kayles results of graphs up to AT_LIMIT vertices say whether the graph is AT-free."""
+    g = result.graph
+    if result.game == "node-kayles" and g.n <= AT_LIMIT:
+        triple = find_asteroidal_triple(g)
+        result.at_free = triple is None
+        result.asteroidal = tuple(g.label(v) for v in triple) if triple else ()
+    return result
+
+
 def twin_classes(graph: Graph) -> tuple[Graph, list[list[int]]]:
     """Merge true twins (N[u] = N[v]): the quotient graph and each of its vertices' class of original vertices.
 
@@ -597,7 +623,7 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
         value, g, left_of, right_of = interval_node_kayles(starts, ends)
         n = graph.n
         wins = [graph.label(v) for v in range(n) if g[0, right_of[v]] ^ g[left_of[v], n] == 0]
-        return GraphResult(game, graph, int(value), wins, (n + 1) * (n + 1), "interval")
+        return _with_asteroidal(GraphResult(game, graph, int(value), wins, (n + 1) * (n + 1), "interval"))
     quotient, classes = twin_classes(graph)
     lines = line_components(quotient)
     method = "shape" if lines is not None else "search"
@@ -611,4 +637,4 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
         solver = NodeKayles(quotient, progress=progress)
         value, wins, states = solver.value(), solver.winning_vertices(), solver.states
     labels = sorted((graph.label(v) for c in wins for v in classes[c]), key=lambda x: (str(type(x)), x))
-    return GraphResult(game, graph, value, labels, states, method)
+    return _with_asteroidal(GraphResult(game, graph, value, labels, states, method))

@@ -136,6 +136,10 @@ def graph_text(result, graph, label: str, game: str) -> str:
         lines.append(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
     else:
         lines.append("outcome  P: the player to move loses — every vertex loses against perfect play")
+    if result.at_free is not None:
+        lines.append("AT-free  yes: asteroidal number ≤ 2, where Node Kayles is polynomial (Bodlaender–Kratsch)"
+                     if result.at_free else
+                     f"AT-free  no: {', '.join(map(str, result.asteroidal))} is an asteroidal triple")
     if result.method == "interval":
         lines.append(f"search   {result.states:,} windows of the interval model (O(n³), Node Kayles on interval graphs)")
     elif result.method == "shape":

@@ -258,3 +258,54 @@ def interval_node_kayles(starts, ends):
             m += 1
         g[i, j] = m
     return g[0, n], g, left_of, right_of
+
+
+@njit(cache=True)
+def asteroidal_triple(indptr, indices):
+    """An asteroidal triple (x, y, z), or (−1, −1, −1) when the graph is AT-free (asteroidal number ≤ 2).
+
+    Three pairwise non-adjacent vertices are asteroidal when each two are joined by a path avoiding the closed
+    neighbourhood of the third: comp[z, v] labels the components of G − N[z] (−1 inside N[z]), so the test is
+    comp[z, x] = comp[z, y] ≥ 0 for each of the three choices of z. O(n·(n + m)) labels, O(n³) triples.
+    """
+    n = indptr.shape[0] - 1
+    comp = np.full((n, n), -1, np.int32)
+    adjm = np.zeros((n, n), np.bool_)
+    for v in range(n):
+        for k in range(indptr[v], indptr[v + 1]):
+            adjm[v, indices[k]] = True
+    stack = np.empty(n, np.int64)
+    removed = np.zeros(n, np.bool_)
+    for z in range(n):
+        for v in range(n):
+            removed[v] = adjm[z, v]
+        removed[z] = True
+        label = 0
+        for s in range(n):
+            if removed[s] or comp[z, s] >= 0:
+                continue
+            top = 0
+            stack[top] = s
+            top += 1
+            comp[z, s] = label
+            while top:
+                top -= 1
+                v = stack[top]
+                for k in range(indptr[v], indptr[v + 1]):
+                    u = indices[k]
+                    if not removed[u] and comp[z, u] < 0:
+                        comp[z, u] = label
+                        stack[top] = u
+                        top += 1
+            label += 1
+    for x in range(n):
+        for y in range(x + 1, n):
+            if adjm[x, y] or comp[x, y] < 0:
+                continue
+            for z in range(y + 1, n):
+                if adjm[x, z] or adjm[y, z]:
+                    continue
+                if comp[z, x] >= 0 and comp[z, x] == comp[z, y] and comp[y, x] >= 0 and comp[y, x] == comp[y, z] \
+                        and comp[x, y] == comp[x, z]:
+                    return x, y, z
+    return -1, -1, -1
