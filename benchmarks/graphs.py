@@ -2,7 +2,7 @@
 
     python benchmarks/graphs.py              # n = 30, 40, 50, 55, 60 at several densities; grids
     python benchmarks/graphs.py --limit 60   # seconds allowed per graph
-    python benchmarks/graphs.py --families   # only the large families: intervals, paths, clique-paths
+    python benchmarks/graphs.py --families   # only the large families: intervals, permutations, paths, clique-paths
 
 For each density, sizes grow until one takes longer than --limit (that one is still reported); the
 compiled kernel is compared with the pure-Python search (canonical forms, no numba) on n = 30.
@@ -34,7 +34,8 @@ def main() -> None:
     solve_graph(named_graph("random:12:0.3:0"))  # compile or load the cache
     solve_graph(named_graph("interval:12:0"))
     print(f"{'family':<24}{'vertices':>9}{'edges':>11}{'median s':>10}  method (3 seeds)")
-    for family, sizes in (("interval", (100, 300, 1000, 2000)), ("unit-interval", (100, 300, 1000, 2000))):
+    for family, sizes in (("interval", (100, 300, 1000, 2000)), ("unit-interval", (100, 300, 1000, 2000)),
+                          ("permutation", (100, 300, 1000, 2000))):
         for n in sizes:
             rows = []
             for seed in SEEDS:

@@ -24,6 +24,7 @@ from .graphs import (
     graph_from_networkx,
     interval_graph,
     named_graph,
+    permutation_graph,
     solve_graph,
 )
 from .io import load_values, save_values
@@ -69,6 +70,7 @@ __all__ = [
     "graph_from_graph6",
     "graph_from_networkx",
     "interval_graph",
+    "permutation_graph",
     "solve_graph",
     "sequence_stats",
 ]

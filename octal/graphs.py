@@ -21,7 +21,13 @@ from typing import Callable
 
 import numpy as np
 
-from .engine.kernels.graph import asteroidal_triple, interval_node_kayles, neighbour_table, node_kayles_value
+from .engine.kernels.graph import (
+    asteroidal_triple,
+    interval_node_kayles,
+    neighbour_table,
+    node_kayles_value,
+    permutation_node_kayles,
+)
 from .engine.sequence import nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError, ResourceLimitError
 from .outcomes import NEXT, PREVIOUS
@@ -45,6 +51,7 @@ class Graph:
     adj: tuple[int, ...]
     labels: tuple = ()
     intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
+    permutation: tuple = ()  # a permutation model: vertex i is the segment from i to permutation[i]
 
     @property
     def edges(self) -> int:
@@ -176,6 +183,23 @@ def interval_graph(intervals) -> Graph:
     return Graph(len(ivs), tuple(adj), (), tuple(ivs))
 
 
+def permutation_graph(perm) -> Graph:
+    """The permutation graph of `perm` (a permutation of 0..n−1): i < j adjacent when perm[i] > perm[j]."""
+    perm = [int(x) for x in perm]
+    if sorted(perm) != list(range(len(perm))):
+        raise InvalidArgumentError("a permutation of 0..n−1 is needed")
+    check_size(len(perm), "permutation graph")
+    adj = [0] * len(perm)
+    for i in range(len(perm)):
+        for j in range(i + 1, len(perm)):
+            if perm[i] > perm[j]:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+    edges = sum(bin(a).count("1") for a in adj) // 2
+    check_size(len(perm), "permutation graph", edges)
+    return Graph(len(perm), tuple(adj), (), (), tuple(perm))
+
+
 def _random_intervals(n: int, rng: random.Random, unit: bool) -> list[tuple[int, int]]:
     """n random intervals with distinct integer endpoints: random pairs of 2n points, or (unit) equal lengths."""
     if unit:  # starts uniform on a line of length n/3, length 1: about six neighbours each; ranks keep the order
@@ -193,7 +217,7 @@ def _random_intervals(n: int, rng: random.Random, unit: bool) -> list[tuple[int,
 def named_graph(spec: str) -> Graph:
     """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, clique-path:K:S (K cliques of S vertices
     in a row, each joined to the next), interval:N:SEED and unit-interval:N:SEED (random intervals, the model kept),
-    petersen, random:N:P:SEED."""
+    permutation:N:SEED (a random permutation, the model kept), petersen, random:N:P:SEED."""
     name, _, arg = spec.partition(":")
     name = name.strip().lower()
     try:
@@ -215,6 +239,13 @@ def named_graph(spec: str) -> Graph:
             n, seed = int(n_text), int(seed_text)
             check_size(n, spec)
             return interval_graph(_random_intervals(n, random.Random(seed), unit=name == "unit-interval"))
+        if name == "permutation":
+            n_text, seed_text = arg.split(":")
+            n, seed = int(n_text), int(seed_text)
+            check_size(n, spec, n * (n - 1) // 4)  # a random permutation has about n²/4 inversions
+            perm = list(range(n))
+            random.Random(seed).shuffle(perm)
+            return permutation_graph(perm)
         if name == "clique-path":
             k_text, s_text = arg.split(":")
             k, size = int(k_text), int(s_text)
@@ -238,12 +269,12 @@ def named_graph(spec: str) -> Graph:
     except (ValueError, TypeError):
         raise InvalidArgumentError(
             f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, "
-            "interval:N:SEED, unit-interval:N:SEED, petersen or random:N:P:SEED"
+            "interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, petersen or random:N:P:SEED"
         ) from None
     if name not in ("path", "cycle", "star", "complete"):
         raise InvalidArgumentError(
             f"unknown graph family {name!r}: path, cycle, star, complete, grid, clique-path, interval, unit-interval, "
-            "petersen, random")
+            "permutation, petersen, random")
     check_size(n, spec, n * (n - 1) // 2 if name == "complete" else n)
     if name == "star":
         check_size(n + 1, spec)
@@ -278,7 +309,7 @@ class GraphResult:
     value: int
     winning_vertices: list
     states: int
-    method: str = "search"  # "interval": the window recursion; "shape": paths and cycles; "search": exact search
+    method: str = "search"  # "interval" / "permutation": the O(n³) recursions; "shape": paths and cycles; "search"
     at_free: bool | None = None  # no asteroidal triple (asteroidal number ≤ 2); None when not checked
     asteroidal: tuple = ()  # an asteroidal triple (labels) when there is one
 
@@ -624,6 +655,14 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
         n = graph.n
         wins = [graph.label(v) for v in range(n) if g[0, right_of[v]] ^ g[left_of[v], n] == 0]
         return _with_asteroidal(GraphResult(game, graph, int(value), wins, (n + 1) * (n + 1), "interval"))
+    if graph.permutation:
+        if graph.n > MAX_INTERVALS:
+            raise ResourceLimitError(f"{graph.n:,} segments is beyond the box recursion here (at most "
+                                     f"{MAX_INTERVALS:,}: it keeps (n+2)² values and costs O(n³))")
+        value, g = permutation_node_kayles(np.array(graph.permutation, np.int64))
+        n = graph.n
+        wins = [graph.label(v) for v in range(n) if g[0, v + 1] ^ g[v + 1, n + 1] == 0]
+        return _with_asteroidal(GraphResult(game, graph, int(value), wins, (n + 2) * (n + 2), "permutation"))
     quotient, classes = twin_classes(graph)
     lines = line_components(quotient)
     method = "shape" if lines is not None else "search"

@@ -299,3 +299,25 @@ def test_asteroidal_triples():
         assert (find_asteroidal_triple(g) is not None) == plain_asteroidal(g), seed
     doc = json.loads(runner.invoke(app, ["graph", "cycle:7", "--json"]).output)
     assert doc["at_free"] is False and len(doc["asteroidal_triple"]) == 3
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_permutation_graphs_match_the_brute_force(seed):
+    """The box recursion on random permutations, against the plain search; permutation graphs are AT-free."""
+    n = 3 + seed % 12
+    g = named_graph(f"permutation:{n}:{seed}")
+    r = solve_graph(g)
+    assert r.method == "permutation" and r.at_free is True
+    assert r.value == plain_node_kayles(g) and r.winning_vertices == plain_winners(g)
+
+
+def test_permutation_models_of_paths_and_errors():
+    from octal import permutation_graph
+
+    # 1 0 3 2 5 4: three crossing pairs (three edges); 1 2 0 4 5 3: two paths of three vertices
+    assert solve_graph(permutation_graph([1, 0, 3, 2, 5, 4])).value == 1
+    assert solve_graph(permutation_graph([1, 2, 0, 4, 5, 3])).value == 0
+    with pytest.raises(InvalidArgumentError):
+        permutation_graph([0, 0, 1])
+    r = runner.invoke(app, ["graph", "permutation:0:1"])
+    assert r.exit_code == 2 and "at least one vertex" in r.output

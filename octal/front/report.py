@@ -140,7 +140,9 @@ def graph_text(result, graph, label: str, game: str) -> str:
         lines.append("AT-free  yes: asteroidal number ≤ 2, where Node Kayles is polynomial (Bodlaender–Kratsch)"
                      if result.at_free else
                      f"AT-free  no: {', '.join(map(str, result.asteroidal))} is an asteroidal triple")
-    if result.method == "interval":
+    if result.method == "permutation":
+        lines.append(f"search   {result.states:,} boxes of the permutation model (O(n³), Node Kayles on permutation graphs)")
+    elif result.method == "interval":
         lines.append(f"search   {result.states:,} windows of the interval model (O(n³), Node Kayles on interval graphs)")
     elif result.method == "shape":
         lines.append("search   none: after merging twins the graph is paths and cycles, solved by Dawson's Chess (0.137)")

@@ -309,3 +309,40 @@ def asteroidal_triple(indptr, indices):
                         and comp[x, y] == comp[x, z]:
                     return x, y, z
     return -1, -1, -1
+
+
+@njit(cache=True)
+def permutation_node_kayles(perm):
+    """Node Kayles on the permutation graph of `perm` (i < j adjacent when perm[i] > perm[j]: their segments cross).
+
+    A vertex v leaves the segments that do not cross it: those below-left of it (i < v, perm[i] < perm[v]) and those
+    above-right, which cross no segment of the other side. So a position is a box (lo, hi) — the segments strictly
+    between two segments on both lines — and g(lo, hi) = mex over v in the box of g(lo, v) ⊕ g(v, hi), with
+    sentinels −1 and n: O(n²) boxes, O(n) each. Returns (g of the whole graph, the table; row/column i + 1 is
+    segment i).
+    """
+    n = perm.shape[0]
+    p = np.empty(n + 2, np.int64)  # p[i + 1] = perm[i], with sentinels p[0] = −1 and p[n + 1] = n
+    p[0] = -1
+    p[n + 1] = n
+    for i in range(n):
+        p[i + 1] = perm[i]
+    g = np.zeros((n + 2, n + 2), np.int32)
+    seen = np.zeros(n + 2, np.int64)
+    stamp = 0
+    for d in range(2, n + 2):
+        for lo in range(0, n + 2 - d):
+            hi = lo + d
+            if p[lo] >= p[hi]:
+                continue
+            stamp += 1
+            for v in range(lo + 1, hi):
+                if p[lo] < p[v] < p[hi]:
+                    x = g[lo, v] ^ g[v, hi]
+                    if x <= n:
+                        seen[x] = stamp
+            m = 0
+            while seen[m] == stamp:
+                m += 1
+            g[lo, hi] = m
+    return g[0, n + 1], g
