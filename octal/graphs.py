@@ -10,6 +10,7 @@ The clique-forming game: players add a vertex adjacent to every vertex chosen so
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import operator
@@ -200,6 +201,27 @@ def permutation_graph(perm) -> Graph:
     return Graph(len(perm), tuple(adj), (), (), tuple(perm))
 
 
+def _random_tree(n: int, rng: random.Random) -> list[tuple[int, int]]:
+    """A uniformly random labelled tree on n vertices, decoded from a random Prüfer sequence."""
+    if n <= 2:
+        return [(0, 1)] if n == 2 else []
+    seq = [rng.randrange(n) for _ in range(n - 2)]
+    degree = [1] * n
+    for v in seq:
+        degree[v] += 1
+    edges = []
+    leaves = [v for v in range(n) if degree[v] == 1]
+    heapq.heapify(leaves)
+    for v in seq:
+        leaf = heapq.heappop(leaves)
+        edges.append((leaf, v))
+        degree[v] -= 1
+        if degree[v] == 1:
+            heapq.heappush(leaves, v)
+    edges.append((heapq.heappop(leaves), heapq.heappop(leaves)))
+    return edges
+
+
 def _random_intervals(n: int, rng: random.Random, unit: bool) -> list[tuple[int, int]]:
     """n random intervals with distinct integer endpoints: random pairs of 2n points, or (unit) equal lengths."""
     if unit:  # starts uniform on a line of length n/3, length 1: about six neighbours each; ranks keep the order
@@ -217,7 +239,8 @@ def _random_intervals(n: int, rng: random.Random, unit: bool) -> list[tuple[int,
 def named_graph(spec: str) -> Graph:
     """path:N, cycle:N, star:N (a centre and N leaves), complete:N, grid:WxH, clique-path:K:S (K cliques of S vertices
     in a row, each joined to the next), interval:N:SEED and unit-interval:N:SEED (random intervals, the model kept),
-    permutation:N:SEED (a random permutation, the model kept), petersen, random:N:P:SEED."""
+    permutation:N:SEED (a random permutation, the model kept), tree:N:SEED (a random labelled tree),
+    caterpillar:S:L (a spine of S vertices with L leaves on each), petersen, random:N:P:SEED."""
     name, _, arg = spec.partition(":")
     name = name.strip().lower()
     try:
@@ -239,6 +262,20 @@ def named_graph(spec: str) -> Graph:
             n, seed = int(n_text), int(seed_text)
             check_size(n, spec)
             return interval_graph(_random_intervals(n, random.Random(seed), unit=name == "unit-interval"))
+        if name == "tree":
+            n_text, seed_text = arg.split(":")
+            n, seed = int(n_text), int(seed_text)
+            check_size(n, spec)
+            return graph_from_edges(_random_tree(n, random.Random(seed)), n)
+        if name == "caterpillar":
+            s_text, l_text = arg.split(":")
+            spine, legs = int(s_text), int(l_text)
+            if spine <= 0 or legs < 0:
+                raise InvalidArgumentError(f"{spec}: caterpillar:S:L needs a spine of S ≥ 1 vertices and L ≥ 0 leaves each")
+            check_size(spine * (1 + legs), spec)
+            edges = [(i, i + 1) for i in range(spine - 1)]
+            edges += [(i, spine + i * legs + j) for i in range(spine) for j in range(legs)]
+            return graph_from_edges(edges, spine * (1 + legs))
         if name == "permutation":
             n_text, seed_text = arg.split(":")
             n, seed = int(n_text), int(seed_text)
@@ -269,12 +306,13 @@ def named_graph(spec: str) -> Graph:
     except (ValueError, TypeError):
         raise InvalidArgumentError(
             f"cannot read graph {spec!r}: use path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, "
-            "interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, petersen or random:N:P:SEED"
+            "interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, tree:N:SEED, caterpillar:S:L, petersen or "
+            "random:N:P:SEED"
         ) from None
     if name not in ("path", "cycle", "star", "complete"):
         raise InvalidArgumentError(
             f"unknown graph family {name!r}: path, cycle, star, complete, grid, clique-path, interval, unit-interval, "
-            "permutation, petersen, random")
+            "permutation, tree, caterpillar, petersen, random")
     check_size(n, spec, n * (n - 1) // 2 if name == "complete" else n)
     if name == "star":
         check_size(n + 1, spec)

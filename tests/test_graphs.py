@@ -321,3 +321,13 @@ def test_permutation_models_of_paths_and_errors():
         permutation_graph([0, 0, 1])
     r = runner.invoke(app, ["graph", "permutation:0:1"])
     assert r.exit_code == 2 and "at least one vertex" in r.output
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_trees_and_caterpillars_match_the_brute_force(seed):
+    tree = named_graph(f"tree:{4 + seed}:{seed}")
+    assert tree.edges == tree.n - 1 and len(NodeKayles(tree).components((1 << tree.n) - 1)) == 1  # a tree
+    cat = named_graph(f"caterpillar:{1 + seed % 5}:{seed % 3}")
+    for g in (tree, cat):
+        r = solve_graph(g)
+        assert r.value == plain_node_kayles(g) and r.winning_vertices == plain_winners(g)

@@ -351,7 +351,7 @@ def play(
 def graph(
     family: Annotated[Optional[str], typer.Argument(
         metavar="[GRAPH]",
-        help="path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, petersen or random:N:P:SEED.")] = None,
+        help="path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, tree:N:SEED, caterpillar:S:L, petersen or random:N:P:SEED.")] = None,
     edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
     graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
     game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
