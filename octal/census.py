@@ -352,6 +352,15 @@ def classify(store: CensusDB) -> None:
             store.conn.execute("UPDATE codes SET class = ?, cousin = ? WHERE code = ?", (c, cousin.get(code), code))
 
 
+def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
+    """The lines of a table of strings: markdown, or columns aligned for a terminal (fmt 'table')."""
+    if fmt == "markdown":
+        return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(b) + " |" for b in body]
+    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
+    return (["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+            + ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body])
+
+
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     """The census as a table (the literature's layout), csv, markdown or json, with the counts."""
     path = Path(db)
@@ -379,13 +388,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
             "" if r["period"] is None else f"{r['period']:,}", f"{r['max_value']:,}", f"{r['n']:,}",
             r["class"] if r["class"] and r["class"] != r["code"] else "", r["cousin"] or "",
         ])
-    if fmt == "markdown":
-        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        out += ["| " + " | ".join(b) + " |" for b in body]
-    else:
-        widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
-        out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
-        out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
+    out = text_table(head, body, fmt)
     opened = [r for r in rows if r["status"] == OPEN]
     out.append("")
     out.append(f"{len(rows):,} codes: {proven:,} proven, {len(opened):,} open")

@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..census import CodeTable, check_scheduler, check_workers, enumerate_codes, run_tasks
+from ..census import CodeTable, check_scheduler, check_workers, enumerate_codes, run_tasks, text_table
 from ..errors import DataFileError, InvalidArgumentError
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
@@ -242,11 +242,6 @@ def misere_report(db: str | Path, fmt: str = "table") -> str:
                      "" if r["preperiod"] is None else f"{r['preperiod']:,}",
                      "" if r["last_change"] is None else str(r["last_change"]), f"{r['max_heap']:,}",
                      r["class"] if r["class"] and r["class"] != r["code"] else ""])
-    if fmt == "markdown":
-        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(b) + " |" for b in body]
-    else:
-        widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
-        out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
-        out += ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
+    out = text_table(head, body, fmt)
     out += ["", f"{len(rows):,} codes: {counts[FINITE]:,} finite, {counts[BOUNDED]:,} bounded, {counts[GROWING]:,} growing"]
     return "\n".join(out)
