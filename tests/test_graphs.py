@@ -19,6 +19,7 @@ from octal.graphs import (
     read_edge_list,
     solve_graph,
 )
+from octal.graphs.graph import components
 
 DAWSON = nim_sequence("0.137", 80).values
 
@@ -138,7 +139,7 @@ def test_cli_json_shape():
     "args, fragment",
     [(["graph", "cycle:2"], "at least 3"), (["graph", "blob:4"], "unknown graph family"),
      (["graph", "--graph6", "x!!"], "not a graph6"), (["graph"], "exactly one graph"),
-     (["graph", "path:3", "--game", "chess"], "unknown game"), (["graph", "grid:20x20"], "beyond exact search"),
+     (["graph", "path:3", "--game", "chess"], "unknown game"), (["graph", "grid:20x20", "--max-states", "2000"], "more than 2,000 component states"), (["graph", "path:3", "--max-states", "0"], "at least 1"),
      (["graph", "--edges", "/nonexistent.txt"], "cannot read")],
 )
 def test_cli_errors(args, fragment):
@@ -236,9 +237,9 @@ def test_unions_of_paths_and_cycles_nim_sum():
     assert r.winning_vertices == plain_winners(g)
 
 
-def test_big_graphs_that_are_not_lines_are_refused_by_search_size():
-    r = runner.invoke(app, ["graph", "grid:12x12"])
-    assert r.exit_code == 2 and "after merging twins" in r.output
+def test_big_graphs_beyond_the_budget_are_refused_in_one_line():
+    r = runner.invoke(app, ["graph", "grid:12x12", "--max-states", "500"])
+    assert r.exit_code == 2 and "prime piece of 144 vertices" in r.output and len(r.output.splitlines()) == 1
     r = runner.invoke(app, ["graph", "clique-path:300:3"])
     assert r.exit_code == 0 and "900 vertices" in r.output and "Dawson" in r.output
 
@@ -326,7 +327,7 @@ def test_permutation_models_of_paths_and_errors():
 @pytest.mark.parametrize("seed", range(12))
 def test_trees_and_caterpillars_match_the_brute_force(seed):
     tree = named_graph(f"tree:{4 + seed}:{seed}")
-    assert tree.edges == tree.n - 1 and len(NodeKayles(tree).components((1 << tree.n) - 1)) == 1  # a tree
+    assert tree.edges == tree.n - 1 and len(components(tree.adj, (1 << tree.n) - 1)) == 1  # a tree
     cat = named_graph(f"caterpillar:{1 + seed % 5}:{seed % 3}")
     for g in (tree, cat):
         r = solve_graph(g)

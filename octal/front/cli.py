@@ -351,10 +351,11 @@ def play(
 def graph(
     family: Annotated[Optional[str], typer.Argument(
         metavar="[GRAPH]",
-        help="path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, tree:N:SEED, caterpillar:S:L, petersen or random:N:P:SEED.")] = None,
+        help="path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, tree:N:SEED, caterpillar:S:L, cograph:N:SEED, petersen or random:N:P:SEED.")] = None,
     edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
     graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
     game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
+    max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: refuse within seconds).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
@@ -374,8 +375,10 @@ def graph(
     if len(given) != 1:
         raise InvalidArgumentError("name exactly one graph: a family (path:10), --edges FILE or --graph6 STRING")
     g = named_graph(family) if family else read_edge_list(edges) if edges else graph_from_graph6(graph6)
+    if max_states is not None and max_states <= 0:
+        raise InvalidArgumentError("--max-states must be at least 1")
     line = ProgressLine(label="states", enabled=False if quiet else None)
-    result = solve_graph(g, game, progress=lambda states: line(states, MAX_STATES, 0))
+    result = solve_graph(g, game, progress=lambda states: line(states, max_states or MAX_STATES, 0), max_states=max_states)
     line.close()
     if as_json:
         _echo_json(result.to_dict())

@@ -136,18 +136,28 @@ def graph_text(result, graph, label: str, game: str) -> str:
         lines.append(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
     else:
         lines.append("outcome  P: the player to move loses — every vertex loses against perfect play")
-    if result.at_free is not None:
-        lines.append("AT-free  yes: asteroidal number ≤ 2, where Node Kayles is polynomial (Bodlaender–Kratsch)"
-                     if result.at_free else
-                     f"AT-free  no: {', '.join(map(str, result.asteroidal))} is an asteroidal triple")
-    if result.method == "permutation":
-        lines.append(f"search   {result.states:,} boxes of the permutation model (O(n³), Node Kayles on permutation graphs)")
-    elif result.method == "interval":
-        lines.append(f"search   {result.states:,} windows of the interval model (O(n³), Node Kayles on interval graphs)")
-    elif result.method == "shape":
-        lines.append("search   none: after merging twins the graph is paths and cycles, solved by Dawson's Chess (0.137)")
-    else:
-        lines.append(f"search   {result.states:,} component states")
+    a = result.asteroidal
+    if a is not None:
+        witness = ", ".join(map(str, result.labels))
+        if a.number <= 2 and a.exact:
+            lines.append(f"asteroidal number {a.number}: AT-free, where Node Kayles is polynomial (O(n³) on "
+                         "cocomparability graphs, Bodlaender–Kratsch)")
+        elif a.exact:
+            lines.append(f"asteroidal number {a.number}: {witness} is an asteroidal set and none of {a.number + 1} "
+                         "exists; Node Kayles is polynomial for each bounded asteroidal number (Bodlaender–Kratsch)")
+        else:
+            lines.append(f"asteroidal number ≥ {a.number}: {witness} is an asteroidal set")
+    methods = {
+        "permutation": f"{result.states:,} boxes of the permutation model (O(n³), Node Kayles on permutation graphs)",
+        "interval": f"{result.states:,} windows of the interval model (O(n³), Node Kayles on interval graphs)",
+        "shape": "none: after merging twins the graph is paths and cycles, solved by Dawson's Chess (0.137)",
+        "cotree": "none: unions and joins (options of a join are its parts' options) down to single vertices, "
+                  "paths and cycles",
+        "search": f"{result.states:,} component states" + (
+            f", on prime pieces of up to {result.largest_search:,} vertices after merging twins and splitting unions "
+            "and joins" if result.largest_search else ""),
+    }
+    lines.append(f"search   {methods.get(result.method, f'{result.states:,} states')}")
     return "\n".join(lines)
 
 

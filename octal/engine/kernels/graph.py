@@ -261,25 +261,17 @@ def interval_node_kayles(starts, ends):
 
 
 @njit(cache=True)
-def asteroidal_triple(indptr, indices):
-    """An asteroidal triple (x, y, z), or (−1, −1, −1) when the graph is AT-free (asteroidal number ≤ 2).
-
-    Three pairwise non-adjacent vertices are asteroidal when each two are joined by a path avoiding the closed
-    neighbourhood of the third: comp[z, v] labels the components of G − N[z] (−1 inside N[z]), so the test is
-    comp[z, x] = comp[z, y] ≥ 0 for each of the three choices of z. O(n·(n + m)) labels, O(n³) triples.
-    """
+def avoidance_labels(indptr, indices):
+    """comp[z, v]: the component of G − N[z] holding v, or −1 when v is in N[z] (O(n·(n + m)))."""
     n = indptr.shape[0] - 1
     comp = np.full((n, n), -1, np.int32)
-    adjm = np.zeros((n, n), np.bool_)
-    for v in range(n):
-        for k in range(indptr[v], indptr[v + 1]):
-            adjm[v, indices[k]] = True
     stack = np.empty(n, np.int64)
     removed = np.zeros(n, np.bool_)
     for z in range(n):
-        for v in range(n):
-            removed[v] = adjm[z, v]
+        removed[:] = False
         removed[z] = True
+        for k in range(indptr[z], indptr[z + 1]):
+            removed[indices[k]] = True
         label = 0
         for s in range(n):
             if removed[s] or comp[z, s] >= 0:
@@ -298,17 +290,54 @@ def asteroidal_triple(indptr, indices):
                         stack[top] = u
                         top += 1
             label += 1
-    for x in range(n):
-        for y in range(x + 1, n):
-            if adjm[x, y] or comp[x, y] < 0:
-                continue
-            for z in range(y + 1, n):
-                if adjm[x, z] or adjm[y, z]:
-                    continue
-                if comp[z, x] >= 0 and comp[z, x] == comp[z, y] and comp[y, x] >= 0 and comp[y, x] == comp[y, z] \
-                        and comp[x, y] == comp[x, z]:
-                    return x, y, z
-    return -1, -1, -1
+    return comp
+
+
+@njit(cache=True)
+def asteroidal_set(comp, k, budget):
+    """An asteroidal set of k vertices (each two of the others joined by a path avoiding its closed neighbourhood:
+    all others in one component of G − N[a], for every member a), found by depth-first extension (every subset of
+    an asteroidal set is one). Returns (the set, or an empty array when there is none; False when `budget`
+    extension steps ran out first)."""
+    n = comp.shape[0]
+    chosen = np.empty(k, np.int64)
+    d = 0
+    chosen[0] = -1
+    steps = 0
+    while d >= 0:
+        chosen[d] += 1
+        w = chosen[d]
+        if w >= n:
+            d -= 1
+            continue
+        steps += 1
+        if steps > budget:
+            return chosen[:0], False
+        ok = True
+        for i in range(d):
+            s = chosen[i]
+            if comp[s, w] < 0:
+                ok = False
+                break
+            if d >= 2:
+                t = chosen[1] if i == 0 else chosen[0]
+                if comp[s, t] != comp[s, w]:
+                    ok = False
+                    break
+        if ok and d >= 1:
+            c = comp[w, chosen[0]]
+            for i in range(1, d):
+                if comp[w, chosen[i]] != c:
+                    ok = False
+                    break
+            ok = ok and c >= 0
+        if not ok:
+            continue
+        if d == k - 1:
+            return chosen.copy(), True
+        d += 1
+        chosen[d] = w
+    return chosen[:0], True
 
 
 @njit(cache=True)

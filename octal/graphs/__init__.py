@@ -1,0 +1,32 @@
+"""Node Kayles and the clique-forming game on simple undirected graphs.
+
+graph.py (the Graph type and readers) → families.py (named families) → search.py (exact memoized search),
+shapes.py (twins, paths and cycles by Dawson's Chess), asteroidal.py (the asteroidal number) → cotree.py (unions
+and joins) → solve.py (the method that applies, and the result).
+"""
+
+from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number, find_asteroidal_triple
+from .cotree import decompose, solve_decomposed
+from .families import named_graph
+from .graph import (
+    MAX_BUILD,
+    MAX_EDGES,
+    Graph,
+    check_size,
+    graph_from_edges,
+    graph_from_graph6,
+    graph_from_networkx,
+    interval_graph,
+    permutation_graph,
+    read_edge_list,
+)
+from .search import MAX_STATES, CliqueGame, NodeKayles
+from .shapes import line_order, twin_classes
+from .solve import GAMES, MAX_INTERVALS, GraphResult, solve_graph
+
+__all__ = [
+    "AT_LIMIT", "Asteroidal", "asteroidal_number", "find_asteroidal_triple", "decompose", "solve_decomposed",
+    "named_graph", "MAX_BUILD", "MAX_EDGES", "Graph", "check_size", "graph_from_edges", "graph_from_graph6",
+    "graph_from_networkx", "interval_graph", "permutation_graph", "read_edge_list", "MAX_STATES", "CliqueGame",
+    "NodeKayles", "line_order", "twin_classes", "GAMES", "MAX_INTERVALS", "GraphResult", "solve_graph",
+]

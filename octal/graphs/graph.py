@@ -1,0 +1,233 @@
+"""Simple undirected graphs as adjacency bitmasks: the Graph type, the ways to read one, and component splits."""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
+
+MAX_BUILD = 20_000  # vertices a graph may have at all
+MAX_EDGES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Graph:
+    """n vertices 0..n−1 with adjacency bitmasks; `labels` are the names shown to the user."""
+
+    n: int
+    adj: tuple[int, ...]
+    labels: tuple = ()
+    intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
+    permutation: tuple = ()  # a permutation model: vertex i is the segment from i to permutation[i]
+
+    @property
+    def edges(self) -> int:
+        return sum(bin(a).count("1") for a in self.adj) // 2
+
+    def label(self, v: int):
+        return self.labels[v] if self.labels else v
+
+
+def check_size(n: int, what: str, edges: int = 0) -> None:
+    """Refuse a graph of no vertex, or too large to build (MAX_BUILD vertices, MAX_EDGES edges), before anything
+    is built; whether it can be solved is decided later, by the work it needs."""
+    if n <= 0:
+        raise InvalidArgumentError(f"{what}: the graph needs at least one vertex")
+    if n > MAX_BUILD or edges > MAX_EDGES:
+        size = f"{n:,} vertices" if n > MAX_BUILD else f"{edges:,} edges"
+        raise ResourceLimitError(f"{what}: {size} is beyond exact search here (graphs up to {MAX_BUILD:,} vertices "
+                                 f"and {MAX_EDGES:,} edges are built)")
+
+
+def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
+    """A simple graph from (u, v) pairs on vertices 0..n−1 (n defaults to 1 + the largest vertex)."""
+    try:
+        edges = [(int(u), int(v)) for u, v in edges]
+        if n is not None:
+            n = operator.index(n)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError("edges are pairs of whole-number vertices 0..n−1") from None
+    if n is None:
+        n = 1 + max((max(u, v) for u, v in edges), default=-1)
+    check_size(n, "graph")
+    adj = [0] * n
+    for u, v in edges:
+        if not (0 <= u < n and 0 <= v < n):
+            raise InvalidArgumentError(f"edge ({u}, {v}) names a vertex outside 0..{n - 1}")
+        if u == v:
+            raise InvalidArgumentError(f"loop at vertex {u}: graphs must be simple")
+        adj[u] |= 1 << v
+        adj[v] |= 1 << u
+    return Graph(n, tuple(adj), tuple(labels) if labels else ())
+
+
+def graph_from_networkx(g) -> Graph:
+    """A networkx graph (any hashable node names) as a Graph; node names become labels."""
+    check_size(g.number_of_nodes(), "networkx graph")
+    nodes = list(g.nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    return graph_from_edges([(index[u], index[v]) for u, v in g.edges if u != v], len(nodes), nodes)
+
+
+def graph_from_graph6(text: str) -> Graph:
+    """Decode a graph6 string (McKay's format; n < 258048)."""
+    s = text.strip()
+    if s.startswith(">>graph6<<"):
+        s = s[10:]
+    try:
+        data = [ord(c) - 63 for c in s]
+        if not data or any(not 0 <= x < 64 for x in data):
+            raise ValueError
+        if data[0] < 63:
+            n, rest = data[0], data[1:]
+        elif len(data) >= 4 and data[1] < 63:
+            n, rest = (data[1] << 12) | (data[2] << 6) | data[3], data[4:]
+        else:
+            raise ValueError
+    except ValueError:
+        raise InvalidArgumentError(f"not a graph6 string: {text[:40]!r}") from None
+    check_size(n, "graph6")
+    need = n * (n - 1) // 2
+    if len(rest) != math.ceil(need / 6):
+        raise InvalidArgumentError(f"not a graph6 string: {text[:40]!r} (its length does not fit {n} vertices)")
+    bits = [(x >> (5 - i)) & 1 for x in rest for i in range(6)]
+    edges, k = [], 0
+    for v in range(1, n):
+        for u in range(v):
+            if bits[k]:
+                edges.append((u, v))
+            k += 1
+    return graph_from_edges(edges, n)
+
+
+def read_edge_list(path: str | Path) -> Graph:
+    """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex)."""
+    p = Path(path)
+    try:
+        lines = p.read_text().splitlines()
+    except OSError as exc:
+        raise DataFileError(f"cannot read {p}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(f"cannot read {p}: not a text file") from None
+    names: dict[str, int] = {}
+    edges = []
+    for no, line in enumerate(lines, 1):
+        words = line.split("#", 1)[0].replace(",", " ").split()
+        if not words:
+            continue
+        if len(words) > 2:
+            raise DataFileError(f"{p}, line {no}: expected 'u v', got {line.strip()!r}")
+        ids = [names.setdefault(w, len(names)) for w in words]
+        if len(names) > MAX_BUILD:
+            check_size(len(names), f"{p}, line {no}")
+        if len(ids) == 2:
+            if ids[0] == ids[1]:
+                raise DataFileError(f"{p}, line {no}: a loop at {words[0]} (graphs must be simple)")
+            edges.append(tuple(ids))
+    check_size(len(names), str(p))
+    labels = [int(w) if w.lstrip("-").isdigit() else w for w in names]
+    return graph_from_edges(edges, len(names), labels)
+
+
+def interval_graph(intervals) -> Graph:
+    """The intersection graph of closed intervals (start, end) with distinct endpoints, keeping the model."""
+    ivs = [(int(a), int(b)) for a, b in intervals]
+    if any(a >= b for a, b in ivs) or len({x for iv in ivs for x in iv}) != 2 * len(ivs):
+        raise InvalidArgumentError("intervals need start < end and all endpoints distinct")
+    check_size(len(ivs), "interval graph")
+    order = sorted(range(len(ivs)), key=lambda v: ivs[v][0])
+    adj = [0] * len(ivs)
+    edges = 0
+    for x, u in enumerate(order):  # sweep by start: u meets the later-starting v while v starts before u ends
+        for v in order[x + 1 :]:
+            if ivs[v][0] > ivs[u][1]:
+                break
+            adj[u] |= 1 << v
+            adj[v] |= 1 << u
+            edges += 1
+            if edges > MAX_EDGES:
+                check_size(len(ivs), "interval graph", edges)
+    return Graph(len(ivs), tuple(adj), (), tuple(ivs))
+
+
+def permutation_graph(perm) -> Graph:
+    """The permutation graph of `perm` (a permutation of 0..n−1): i < j adjacent when perm[i] > perm[j]."""
+    perm = [int(x) for x in perm]
+    if sorted(perm) != list(range(len(perm))):
+        raise InvalidArgumentError("a permutation of 0..n−1 is needed")
+    check_size(len(perm), "permutation graph")
+    adj = [0] * len(perm)
+    for i in range(len(perm)):
+        for j in range(i + 1, len(perm)):
+            if perm[i] > perm[j]:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+    edges = sum(bin(a).count("1") for a in adj) // 2
+    check_size(len(perm), "permutation graph", edges)
+    return Graph(len(perm), tuple(adj), (), (), tuple(perm))
+
+
+
+def bits(mask: int):
+    """The vertices of a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def components(adj, mask: int) -> list[int]:
+    """The vertex sets of the connected components of the subgraph that `mask` induces."""
+    out = []
+    while mask:
+        comp = frontier = mask & -mask
+        while frontier:
+            nxt = 0
+            for v in bits(frontier):
+                nxt |= adj[v]
+            frontier = nxt & mask & ~comp
+            comp |= frontier
+        out.append(comp)
+        mask &= ~comp
+    return out
+
+
+def co_components(adj, mask: int) -> list[int]:
+    """The components of the complement of the subgraph that `mask` induces: more than one exactly when that
+    subgraph is the join of them (every vertex of one adjacent to every vertex of the others)."""
+    out = []
+    rest = mask
+    while rest:
+        comp = frontier = rest & -rest
+        rest &= ~comp
+        while frontier and rest:
+            nxt = 0
+            for v in bits(frontier):
+                nxt |= rest & ~adj[v]
+                if nxt == rest:
+                    break
+            rest &= ~nxt
+            comp |= nxt
+            frontier = nxt
+        out.append(comp)
+    return out
+
+
+def induced(graph: Graph, mask: int) -> tuple[Graph, list[int]]:
+    """The subgraph that `mask` induces, renumbered 0..k−1, and the original vertex of each new one."""
+    verts = list(bits(mask))
+    index = {v: i for i, v in enumerate(verts)}
+    adj = []
+    for v in verts:
+        a = 0
+        for u in bits(graph.adj[v] & mask):
+            a |= 1 << index[u]
+        adj.append(a)
+    return Graph(len(verts), tuple(adj)), verts
