@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+import time
 from typing import Callable
 
 import numpy as np
@@ -22,8 +23,8 @@ from .graph import Graph, bits, components, popcount
 
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 MEMORY_BUDGET = 1 << 30  # bytes the Python path's caches may take (a state costs about 200 bytes plus its bitmask)
-PYTHON_WORK = 5_000_000  # states × vertices the Python path spends by default (about 2,000 states a second at 400
-# vertices, 3,000 at 100: a graph beyond reach is refused within about 15 s unless a larger budget is given)
+PYTHON_SECONDS = 15.0  # CPU seconds the Python path spends by default before it refuses (the cost of a state grows
+# with the piece: about 3,000 states a second at 100 vertices, 100 at 500)
 CANON_LIMIT = 14  # components up to this size get an exact canonical form
 PERMUTATION_LIMIT = 2_000  # orderings tried per canonical form before falling back to the vertex set
 
@@ -43,8 +44,8 @@ class NodeKayles:
     """
 
     def __init__(self, graph: Graph, max_states: int | None = None, progress: Callable[[int], None] | None = None):
-        """`max_states`: the budget of component states (default MAX_STATES compiled, PYTHON_WORK / n in Python;
-        the Python path never caches more than MEMORY_BUDGET allows)."""
+        """`max_states`: the budget of component states (default: MAX_STATES compiled, PYTHON_SECONDS of CPU time in
+        Python, whose caches never exceed MEMORY_BUDGET either)."""
         self.g = graph
         self.closed = tuple(a | (1 << v) for v, a in enumerate(graph.adj))  # N[v]
         self.by_set: dict[int, int] = {}
@@ -53,8 +54,9 @@ class NodeKayles:
         self.states = 0
         self.compiled = graph.n <= 64
         self.max_states = max_states or MAX_STATES
+        self.deadline = time.process_time() + PYTHON_SECONDS if max_states is None and not self.compiled else None
         if not self.compiled:
-            self.max_states = min(max_states or PYTHON_WORK // graph.n, python_state_limit(graph.n))
+            self.max_states = min(self.max_states, python_state_limit(graph.n))
             sys.setrecursionlimit(max(sys.getrecursionlimit(), 3 * graph.n + 1_000))  # two frames per move
         if self.compiled:
             self._adj = np.array(graph.adj, dtype=np.uint64) if graph.n else np.zeros(1, np.uint64)
@@ -122,6 +124,11 @@ class NodeKayles:
         self.states += 1
         if self.states > self.max_states:
             raise self._too_big()
+        if self.deadline is not None and self.states % 256 == 0 and time.process_time() > self.deadline:
+            raise ResourceLimitError(
+                f"Node Kayles on this graph needs more than {PYTHON_SECONDS:.0f} s of exact search (a prime piece of "
+                f"{self.g.n} vertices and {self.g.edges} edges; {self.states:,} component states so far); "
+                "--max-states N lets it run further")
         if self.progress is not None and self.states % 20_000 == 0:
             self.progress(self.states)
         adj = self.g.adj
