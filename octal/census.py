@@ -26,8 +26,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .engine.periodicity import PROVEN
-from .engine.sequence import GrundySequence, nim_sequence
+from .engine.periodicity import NONE, PROVEN, Periodicity
+from .engine.sequence import GrundySequence, NimSequence, nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError
 from .outcomes import OPEN
 from .rules.code import parse_code
@@ -308,6 +308,26 @@ def _extended(row: dict, length: int) -> np.ndarray | None:
     if base.max() >= len(v):
         return None
     return v[base]
+
+
+def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
+    """A census row as a NimSequence, verified: the values decompress to the stored count, and a proven row's
+    values follow its period over the whole stored range (DataFileError otherwise)."""
+    try:
+        code = parse_code(row["code"])
+        values = _values(row)
+    except (OctalError, zlib.error, TypeError, ValueError) as exc:
+        raise DataFileError(f"census row {row.get('code')!r} is damaged: {exc}") from None
+    proven = row["status"] == PROVEN
+    if proven:
+        n0, p = row["preperiod"], row["period"]
+        ok = isinstance(n0, int) and isinstance(p, int) and p > 0 and len(values) >= n0 + p
+        if not ok or not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
+            raise DataFileError(f"census row {row['code']!r} is damaged: its values do not follow its period")
+        verdict = Periodicity(PROVEN, p, n0, 0, row["proof_bound"])
+    else:
+        verdict = Periodicity(NONE)
+    return NimSequence(code, name, values, verdict)
 
 
 def classify(store: CensusDB) -> None:

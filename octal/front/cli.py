@@ -472,6 +472,25 @@ def census_quotient(
 
 @app.command(cls=PlainHelp)
 @friendly
+def site(
+    games: Annotated[Optional[list[str]], typer.Argument(metavar="[GAME]...", help="Codes or preset names (default: every game of --db).")] = None,
+    db: Annotated[str, typer.Option("--db", metavar="FILE", help="Census file to publish when no games are named.")] = "octal-census.sqlite",
+    out: Annotated[str, typer.Option("--out", metavar="DIR", help="Folder for index.html and games/.")] = "site",
+    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Heaps budget per named game.")] = 2**16,
+) -> None:
+    """Write a static website of games: a sortable index, a page per game, a board to play (no server needed)."""
+    from ..validate import whole_number
+    from .site import build_site, check_out_dir, games_from_codes, games_from_db
+
+    whole_number(max_n, "--max-n", 1)
+    check_out_dir(out)
+    found = games_from_codes(games, max_n) if games else games_from_db(db)
+    index = build_site(found, out)
+    typer.echo(f"{len(found):,} games; open {index}")
+
+
+@app.command(cls=PlainHelp)
+@friendly
 def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")]) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
     from ..rules.presets import resolve

@@ -1,0 +1,284 @@
+"""A static website of computed games: an index to sort and filter, and a page per game with its rules, sequence
+(rows of 12, exceptional values marked), verdict and certificate, rare/common split, plot, misère summary and a
+board to play against the engine. Every page stands alone: no server, no network, no script from elsewhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+import numpy as np
+
+from ..census import CensusDB, stored_sequence
+from ..engine.periodicity import APPARENT, PROVEN
+from ..engine.rare import rare_split
+from ..engine.sequence import NimSequence, nim_sequence
+from ..errors import DataFileError
+from ..misere.census import MisereDB
+from ..rules.presets import preset_for_code, resolve
+from .site_assets import BOARD_JS, INDEX_JS, STYLE
+from .svg import scatter_svg
+
+SHOWN_VALUES = 1_200  # values printed in a game's rows of 12 (at least through n0 + p when that is shorter)
+PLOT_POINTS = 3_000
+BOARD_MAX_HEAP = 10_000  # the "leave" list of a heap of h has up to h/2 entries
+
+
+@dataclass
+class SiteGame:
+    """One game of the site: its sequence and verdict, the census's class and cousin, and a misère row if any."""
+
+    sequence: NimSequence
+    cls: str | None = None
+    cousin: str | None = None
+    misere: dict | None = None
+
+    @property
+    def code(self) -> str:
+        return str(self.sequence.code)
+
+    @property
+    def slug(self) -> str:
+        return "".join(c if c.isalnum() else f"_{ord(c):x}" for c in self.code)
+
+    @property
+    def status(self) -> str:
+        """proven / apparent / open: a period is called proven only when the theorem certified it."""
+        s = self.sequence.periodicity.status
+        return "proven" if s == PROVEN else "apparent" if s == APPARENT else "open"
+
+    def __repr__(self) -> str:
+        return f"SiteGame({self.code}, {self.status})"
+
+
+def games_from_db(db: str | Path) -> list[SiteGame]:
+    """Every game of a census file, verified row by row; misère rows join when `census --misere` wrote them."""
+    path = Path(db)
+    if not path.is_file():
+        raise DataFileError(f"no census database at {path}: run 'octal census --digits D' first, or name codes")
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise DataFileError(f"cannot read census database {path}: {exc}") from None
+    if "codes" not in tables:
+        raise DataFileError(f"{path} holds no census table: run 'octal census --digits D' first")
+    store = CensusDB(path)
+    try:
+        rows = store.rows()
+    finally:
+        store.close()
+    misere = {}
+    if "misere" in tables:
+        mstore = MisereDB(path)
+        try:
+            misere = {r["code"]: r for r in mstore.rows()}
+        finally:
+            mstore.close()
+    games = []
+    for row in rows:
+        preset = preset_for_code(stored_sequence(row).code)
+        seq = stored_sequence(row, preset.name if preset else None)
+        games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"])))
+    return games
+
+
+def games_from_codes(games: list[str], max_n: int) -> list[SiteGame]:
+    """Codes or preset names, each computed until its period is proven (or `max_n` heaps)."""
+    out = []
+    for game in games:
+        code, preset = resolve(game)
+        out.append(SiteGame(nim_sequence(preset or code, until_proven=True, max_n=max_n)))
+    return out
+
+
+def check_out_dir(out: str | Path) -> Path:
+    """The site's folder, created if missing; refused before any computing when it cannot be written."""
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise DataFileError(f"cannot write the site to {p}: it is a file")
+    try:
+        (p / "games").mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=p)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise DataFileError(f"cannot write the site to {p}: {exc.strerror}") from None
+    return p
+
+
+def _page(title: str, body: str, script: str = "") -> str:
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width, initial-scale=1"><title>{escape(title)}</title><style>{STYLE}</style>'
+            f"</head><body>{body}{f'<script>{script}</script>' if script else ''}</body></html>\n")
+
+
+def _num(x) -> str:
+    return "" if x is None else f"{x:,}"
+
+
+def _facts(game: SiteGame) -> dict:
+    """The index's columns for one game (text, and a sort key)."""
+    seq = game.sequence
+    p = seq.periodicity
+    split = rare_split(seq.values, seq.code)
+    m = game.misere or {}
+    return {
+        "code": game.code, "name": seq.name or "", "status": game.status,
+        "preperiod": p.preperiod, "period": p.period, "last exception": p.last_exception,
+        "largest": seq.max, "rare": split.count, "mask": f"{split.mask:#x}",
+        "class": game.cls or "", "cousin": game.cousin or "",
+        **({"misère |Q|": m.get("q_order"), "misère": m.get("status", "")} if game.misere is not None else {}),
+    }
+
+
+def index_html(games: list[SiteGame]) -> str:
+    """The index: every game with its verdict, sortable by any column and filterable by text and status."""
+    with_misere = [g for g in games if g.misere is not None]
+    cols = list(_facts(with_misere[0] if with_misere else games[0]).keys()) if games else ["code"]
+    head = "".join(f'<th data-col="{i}" title="sort">{escape(c)}</th>' for i, c in enumerate(cols))
+    body = []
+    for g in games:
+        f = _facts(g)
+        cells = []
+        for c in cols:
+            v = f.get(c)
+            text = _num(v) if isinstance(v, int) or v is None else escape(str(v))
+            if c == "code":
+                text = f'<a href="games/{g.slug}.html">{escape(g.code)}</a>'
+            key = v if isinstance(v, int) else ("" if v is None else str(v))
+            kind = "" if isinstance(v, int) or v is None else ' class="text"'
+            cells.append(f'<td{kind} data-sort="{escape(str(key))}">{text}</td>')
+        body.append(f'<tr data-status="{g.status}" data-code="{escape(g.code)}">{"".join(cells)}</tr>')
+    counts = {s: sum(g.status == s for g in games) for s in ("proven", "apparent", "open")}
+    intro = (f"<h1>Octal games</h1><p>{len(games):,} games: {counts['proven']:,} proven periodic, "
+             f"{counts['apparent']:,} apparently periodic (no theorem proves it), {counts['open']:,} open. "
+             "Click a code for its sequence, verdict and a board to play; click a heading to sort.</p>"
+             '<p class="controls"><label>Filter <input id="filter" type="search" placeholder="code or name"></label> '
+             '<label>Status <select id="status"><option value="all">all</option><option value="proven">proven'
+             '</option><option value="apparent">apparent</option><option value="open">open</option></select></label> '
+             f'<span id="count">{len(games):,} of {len(games):,} games</span></p>')
+    table = f'<table id="games"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return _page("Octal games", intro + table, INDEX_JS)
+
+
+def _exceptional(seq: NimSequence, upto: int) -> set[int]:
+    """Heaps n < n0 whose value differs from the periodic continuation G(n + p)."""
+    p = seq.periodicity
+    if p.period is None or p.preperiod is None:
+        return set()
+    v = seq.values
+    return {n for n in range(min(p.preperiod, upto)) if n + p.period < len(v) and v[n] != v[n + p.period]}
+
+
+def sequence_table(seq: NimSequence) -> str:
+    """The values in the literature's rows of 12 (rows labelled 0+, 12+, …), exceptional values marked."""
+    p = seq.periodicity
+    through = (p.preperiod or 0) + (p.period or 0)
+    shown = min(len(seq.values), max(SHOWN_VALUES, min(through + (-through) % 12, 10 * SHOWN_VALUES)))
+    exc = _exceptional(seq, shown)
+    rows = []
+    for start in range(0, shown, 12):
+        cells = []
+        for n in range(start, min(start + 12, shown)):
+            cls = ' class="exc"' if n in exc else ""
+            cells.append(f'<td{cls} title="G({n:,})">{int(seq.values[n])}</td>')
+        rows.append(f'<tr><th>{start:,}+</th>{"".join(cells)}</tr>')
+    head = "".join(f"<th>{i}</th>" for i in range(12))
+    note = (f'<p class="note">G(n) for n = 0..{shown - 1:,}; <span class="exc">marked</span> values are exceptions: '
+            f"n < n0 where G(n) ≠ G(n + p).</p>" if exc else f'<p class="note">G(n) for n = 0..{shown - 1:,}.</p>')
+    return f'<table class="seq"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{note}'
+
+
+def playable(seq: NimSequence) -> bool:
+    """A board is offered for proven, purely periodic, plain octal codes with finitely many digits."""
+    p = seq.periodicity
+    c = seq.code
+    return p.status == PROVEN and not p.saltus and c.is_plain and c.is_finite and c.max_heaps <= 2
+
+
+def board_data(seq: NimSequence) -> dict:
+    """What the board's script needs: per removal k the heap counts a move may leave, and G through the period."""
+    code = seq.code
+    p = seq.periodicity
+    rules = []
+    for k in range(0, int(code.max_take) + 1):
+        counts = [c for c, leaves in ((0, ()), (1, (1,)), (2, (1, 2))) if code.allows(k + sum(leaves), k, leaves)]
+        if counts:
+            rules.append([k, counts])
+    return {"code": str(code), "rules": rules, "values": [int(x) for x in seq.values[: p.preperiod + p.period]],
+            "n0": p.preperiod, "p": p.period, "max_heap": BOARD_MAX_HEAP}
+
+
+BOARD_HTML = """<section id="board"><h2>Play against the engine</h2>
+<p>Normal play: whoever takes the last move wins. Choose heaps (any sizes up to {max_heap:,}), then move by picking a
+heap, how many tokens to take, and what to leave. The engine answers with a winning move whenever one exists.</p>
+<p class="controls"><label>Heaps <input id="heaps" value="5 7 9" size="18"></label>
+<label><input id="engine-first" type="checkbox"> engine moves first</label> <button id="start">New game</button></p>
+<p id="position" data-heaps="">—</p>
+<p class="controls"><label>Heap <select id="heap"></select></label> <label>Take <select id="take"></select></label>
+<label>Leave <select id="leave"></select></label> <button id="play" disabled>Play</button></p>
+<p id="status" data-over="">Press “New game”.</p>
+<details><summary>The engine's view</summary><p id="nimsum"></p></details>
+<ol id="log"></ol>
+<script type="application/json" id="board-data">{data}</script></section>"""
+
+
+def game_html(game: SiteGame) -> str:
+    """One game's page."""
+    seq = game.sequence
+    p = seq.periodicity
+    code = seq.code
+    split = rare_split(seq.values, code)
+    title = f"{game.code}{f' ({seq.name})' if seq.name else ''}"
+    facts = [("status", game.status), ("preperiod n0", _num(p.preperiod)), ("period p", _num(p.period)),
+             ("last exception", _num(p.last_exception)), ("largest value", f"{seq.max:,} (first at heap {seq.argmax:,})"),
+             ("values computed", f"{seq.n:,}"), ("identical to", game.cls or "—"), ("cousin", game.cousin or "—")]
+    rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
+    parts = [f'<p><a href="../index.html">← all games</a></p><h1>{escape(title)}</h1>',
+             f'<p class="rules">{escape(code.describe())}</p>', f'<table class="facts">{rows}</table>',
+             f'<h2>Verdict</h2><p id="verdict" class="{game.status}">{escape(p.describe())}</p>']
+    if p.status == PROVEN:
+        parts.append(f"<p>Certificate: the values were computed and found periodic on heaps 0..{p.proof_bound - 1:,}, "
+                     "which the periodicity theorem (Guy–Smith) needs for a code of this length: beyond that the "
+                     "period holds for every heap.</p>")
+    parts.append(f"<h2>Nim sequence</h2>{sequence_table(seq)}")
+    shown = split.positions[:60]
+    parts.append(f"<h2>Rare and common values</h2><p>Mask {split.mask:#x}: {split.count:,} rare positions among heaps "
+                 f"0..{seq.n - 1:,} (values whose masked bits have odd parity); the rest are common."
+                 + (f" First rare positions: {', '.join(f'{int(n):,}' for n in shown)}"
+                    f"{' …' if split.count > len(shown) else ''}." if split.count else "") + "</p>")
+    step = max(1, seq.n // PLOT_POINTS)
+    xs = np.arange(0, seq.n, step)
+    parts.append(scatter_svg(xs, seq.values[::step], f"{title}: G(n), rare positions in red",
+                             split.positions, seq.values[split.positions]))
+    if game.misere:
+        m = game.misere
+        tame = "tame" if m.get("tame") else "wild"
+        parts.append(f"<h2>Misère play</h2><p>Quotient {escape(str(m.get('status')))}: |Q| = {_num(m.get('q_order'))}, "
+                     f"|P| = {_num(m.get('p_portion'))}, {tame}; heaps 0..{_num(m.get('max_heap'))} settled"
+                     + (f"; Φ periodic with period {_num(m.get('period'))} from heap {_num(m.get('preperiod'))}"
+                        if m.get("period") else "") + ".</p>")
+    script = ""
+    if playable(seq):
+        data = json.dumps(board_data(seq)).replace("</", "<\\/")
+        parts.append(BOARD_HTML.format(max_heap=BOARD_MAX_HEAP, data=data))
+        script = BOARD_JS
+    else:
+        parts.append("<p class=\"note\">No board: play needs a proven, purely periodic plain octal code.</p>")
+    return _page(title, "".join(parts), script)
+
+
+def build_site(games: list[SiteGame], out: str | Path) -> Path:
+    """Write index.html and games/<code>.html under `out`; returns the index's path."""
+    root = check_out_dir(out)
+    for g in games:
+        (root / "games" / f"{g.slug}.html").write_text(game_html(g), encoding="utf-8")
+    index = root / "index.html"
+    index.write_text(index_html(games), encoding="utf-8")
+    return index

@@ -1,0 +1,126 @@
+"""The site's style sheet and its two scripts (index sorting and filtering; the play board), inlined in each page."""
+
+STYLE = """
+body { font: 17px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 1em; color: #222; }
+h1 { font-size: 1.8em; margin-bottom: .2em; } h2 { margin-top: 1.4em; }
+table { border-collapse: collapse; } th, td { padding: .2em .55em; border-bottom: 1px solid #ddd; text-align: right; }
+#games th { cursor: pointer; background: #f3f3f3; position: sticky; top: 0; } #games td.text { text-align: left; }
+#games th.asc::after { content: " ▲"; } #games th.desc::after { content: " ▼"; }
+table.seq td { font-family: ui-monospace, monospace; min-width: 2.2em; } table.seq th { color: #777; }
+td.exc, span.exc { background: #ffe08a; font-weight: bold; }
+table.facts th { text-align: left; color: #555; } table.facts td { text-align: left; }
+.controls label { margin-right: 1em; } .note { color: #666; font-size: .9em; }
+p.proven { color: #176f2c; font-weight: bold; } p.apparent { color: #8a5a00; } p.open { color: #8a1c1c; }
+#position { font-size: 1.6em; font-family: ui-monospace, monospace; } #position small { color: #888; font-size: .5em; }
+#status { font-size: 1.2em; font-weight: bold; } button { font-size: 1em; padding: .3em .9em; }
+"""
+
+INDEX_JS = """
+const rows = Array.from(document.querySelectorAll('#games tbody tr'));
+const filter = document.getElementById('filter'), status = document.getElementById('status');
+const count = document.getElementById('count');
+function apply() {
+  const q = filter.value.trim().toLowerCase(), st = status.value;
+  let shown = 0;
+  for (const r of rows) {
+    const ok = (!q || r.textContent.toLowerCase().includes(q)) && (st === 'all' || r.dataset.status === st);
+    r.hidden = !ok; if (ok) shown++;
+  }
+  count.textContent = shown.toLocaleString('en') + ' of ' + rows.length.toLocaleString('en') + ' games';
+}
+filter.addEventListener('input', apply); status.addEventListener('change', apply);
+document.querySelectorAll('#games th').forEach(th => th.addEventListener('click', () => {
+  const col = +th.dataset.col, asc = !th.classList.contains('asc');
+  document.querySelectorAll('#games th').forEach(h => h.classList.remove('asc', 'desc'));
+  th.classList.add(asc ? 'asc' : 'desc');
+  const key = r => r.children[col].dataset.sort, num = s => s !== '' && !isNaN(+s);
+  rows.sort((a, b) => {
+    const x = key(a), y = key(b);
+    const c = num(x) && num(y) ? (+x) - (+y) : x === '' ? 1 : y === '' ? -1 : x.localeCompare(y, 'en', {numeric: true});
+    return asc ? c : -c;
+  });
+  const body = document.querySelector('#games tbody'); rows.forEach(r => body.appendChild(r));
+}));
+apply();
+"""
+
+BOARD_JS = """
+const B = JSON.parse(document.getElementById('board-data').textContent);
+const $ = id => document.getElementById(id);
+let heaps = [], over = true;
+const G = h => h < B.values.length ? B.values[h] : B.values[B.n0 + (h - B.n0) % B.p];
+const xorOf = hs => hs.reduce((x, h) => x ^ G(h), 0);
+function movesOf(h) {
+  const out = [];
+  for (const [k, counts] of B.rules) {
+    if (k > h) break;
+    const r = h - k;
+    for (const c of counts) {
+      if (c === 0 && r === 0) out.push({k, leave: []});
+      if (c === 1 && r >= 1) out.push({k, leave: [r]});
+      if (c === 2 && r >= 2) for (let a = 1; 2 * a <= r; a++) out.push({k, leave: [a, r - a]});
+    }
+  }
+  return out;
+}
+const hasMove = () => heaps.some(h => movesOf(h).length > 0);
+const words = (h, m) => 'take ' + m.k + ' from ' + h + (m.leave.length ? ', leave ' + m.leave.join(' + ') : '');
+function say(who, h, m) { const li = document.createElement('li'); li.textContent = who + ': ' + words(h, m); $('log').appendChild(li); }
+function apply(i, m) { const h = heaps[i]; heaps.splice(i, 1, ...m.leave); return h; }
+function setStatus(text, end) { $('status').textContent = text; $('status').dataset.over = end || ''; over = !!end; }
+function fill(sel, items) { sel.innerHTML = ''; items.forEach(([v, t]) => sel.add(new Option(t, v))); }
+function render() {
+  $('position').dataset.heaps = heaps.join(' ');
+  $('position').innerHTML = heaps.length ? heaps.map(h => h + '<small>·G=' + G(h) + '</small>').join('  ') : '(no heaps)';
+  $('nimsum').textContent = 'nim-sum of the heaps\\u2019 values: ' + xorOf(heaps) + (xorOf(heaps) ? ' (the player to move wins)' : ' (the player to move loses)');
+  const playable = heaps.map((h, i) => [i, h]).filter(([i, h]) => movesOf(h).length);
+  fill($('heap'), over ? [] : playable.map(([i, h]) => [i, 'heap ' + (i + 1) + ' (' + h + ')']));
+  fillTake();
+}
+function fillTake() {
+  const i = +$('heap').value, ms = over || $('heap').value === '' ? [] : movesOf(heaps[i]);
+  fill($('take'), [...new Set(ms.map(m => m.k))].map(k => [k, String(k)]));
+  fillLeave();
+}
+function fillLeave() {
+  const i = +$('heap').value, k = +$('take').value;
+  const ms = over || $('take').value === '' ? [] : movesOf(heaps[i]).filter(m => m.k === k);
+  fill($('leave'), ms.map((m, j) => [j, m.leave.length ? m.leave.join(' + ') : 'nothing']));
+  $('play').disabled = ms.length === 0;
+}
+function engine() {
+  const x = xorOf(heaps);
+  let best = null;
+  for (let i = 0; i < heaps.length && !best; i++) {
+    for (const m of movesOf(heaps[i])) {
+      if ((x ^ G(heaps[i]) ^ xorOf(m.leave)) === 0) { best = [i, m]; break; }
+      if (!best && x === 0) best = [i, m];
+    }
+  }
+  if (!best) for (let i = 0; i < heaps.length && !best; i++) { const ms = movesOf(heaps[i]); if (ms.length) best = [i, ms[0]]; }
+  const h = apply(best[0], best[1]);
+  say('Engine', h, best[1]);
+  if (!hasMove()) setStatus('The engine wins: you have no move.', 'engine'); else setStatus('Your move.');
+  render();
+}
+$('start').addEventListener('click', () => {
+  const hs = $('heaps').value.trim().split(/[\\s,]+/).filter(Boolean).map(Number);
+  if (!hs.length || hs.length > 30 || hs.some(h => !Number.isInteger(h) || h < 1 || h > B.max_heap)) {
+    setStatus('Heaps are 1 to 30 whole numbers between 1 and ' + B.max_heap.toLocaleString('en') + '.', ''); over = true; return;
+  }
+  heaps = hs; $('log').innerHTML = ''; setStatus('Your move.');
+  if (!hasMove()) { setStatus('No move is possible from these heaps: the first player loses.', 'engine'); render(); return; }
+  if ($('engine-first').checked) engine(); else render();
+});
+$('heap').addEventListener('change', fillTake);
+$('take').addEventListener('change', fillLeave);
+$('play').addEventListener('click', () => {
+  if (over) return;
+  const i = +$('heap').value, k = +$('take').value;
+  const m = movesOf(heaps[i]).filter(m => m.k === k)[+$('leave').value];
+  const h = apply(i, m);
+  say('You', h, m);
+  if (!hasMove()) { setStatus('You win: the engine has no move.', 'you'); render(); return; }
+  engine();
+});
+"""

@@ -1,0 +1,164 @@
+"""The static site: built from a real census, then driven in headless Chromium as a person would use it.
+
+The browser test needs Debian's chromium and chromium-driver (.ci/run installs them and sets OCTAL_REQUIRE_BROWSER,
+so CI fails rather than skips without them). Screenshots of each page go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from octal import nim_sequence
+from octal.census import run_census
+from octal.errors import DataFileError
+from octal.front.cli import app
+from octal.front.site import build_site, games_from_codes, games_from_db, playable
+
+SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """`octal census --digits 2` and `octal site` into a temporary folder, through the CLI."""
+    tmp = tmp_path_factory.mktemp("site")
+    db = tmp / "census.sqlite"
+    r = runner.invoke(app, ["census", "--digits", "2", "--db", str(db), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["site", "--db", str(db), "--out", str(tmp / "site")])
+    assert r.exit_code == 0 and "63 games" in r.output, r.output
+    return tmp / "site"
+
+
+def test_pages_say_what_the_census_says(site):
+    index = (site / "index.html").read_text()
+    assert index.count('data-status="proven"') == 46 and index.count('data-status="open"') == 17
+    assert "http://" not in index.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in index
+    kayles = (site / "games" / "0_2e77.html").read_text()
+    assert "period 12 from heap 71 (last exception at 70)" in kayles and 'id="board"' in kayles
+    assert kayles.count('<td class="exc"') == sum(  # exceptions: n < 71 where G(n) ≠ G(n + 12)
+        1 for n in range(71) if nim_sequence("0.77", 200).values[n] != nim_sequence("0.77", 200).values[n + 12])
+    open_page = next(p for p in (site / "games").iterdir() if "0_2e" in p.name and "open" in p.read_text()
+                     and 'id="verdict" class="open"' in p.read_text())
+    assert "proven" not in open_page.read_text().split('id="verdict"')[1][:200]  # never called proven
+
+
+def test_site_from_named_games_and_errors(tmp_path):
+    games = games_from_codes(["kayles", "grundy", "0.6"], 2**12)
+    assert [playable(g.sequence) for g in games] == [True, False, False]  # Grundy's game and Officers are open
+    index = build_site(games, tmp_path / "out")
+    assert index.exists() and len(list((tmp_path / "out" / "games").iterdir())) == 3
+    with pytest.raises(DataFileError):
+        games_from_db(tmp_path / "missing.sqlite")
+    (tmp_path / "file").write_text("x")
+    r = runner.invoke(app, ["site", "kayles", "--out", str(tmp_path / "file")])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    r = runner.invoke(app, ["site", "0.7Z", "--out", str(tmp_path / "x")])
+    assert r.exit_code == 2
+
+
+def test_a_damaged_census_row_is_refused(tmp_path):
+    db = tmp_path / "c.sqlite"
+    run_census(digits=1, db=db, workers=1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE codes SET period = period + 1 WHERE code = '0.7'")
+    with pytest.raises(DataFileError, match="0.7"):
+        games_from_db(db)
+
+
+def browser():
+    """Headless Chromium through chromedriver; skip (or, under CI, fail) when it is not installed."""
+    driver_path = shutil.which("chromedriver")
+    chrome = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if not (driver_path and chrome):
+        message = "the browser test needs chromium and chromium-driver (apt-get install chromium chromium-driver)"
+        if os.environ.get("OCTAL_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chrome
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"):
+        opts.add_argument(arg)
+    return webdriver.Chrome(service=Service(driver_path), options=opts)
+
+
+def test_a_person_filters_the_index_opens_kayles_and_plays_to_the_end(site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d = browser()
+    try:
+        d.get((site / "index.html").as_uri())
+        d.save_screenshot(str(SHOTS / "index.png"))
+        visible = lambda: [r for r in d.find_elements(By.CSS_SELECTOR, "#games tbody tr") if r.is_displayed()]  # noqa: E731
+        assert len(visible()) == 63
+        Select(d.find_element(By.ID, "status")).select_by_value("open")
+        assert len(visible()) == 17 and all(r.get_attribute("data-status") == "open" for r in visible())
+        Select(d.find_element(By.ID, "status")).select_by_value("all")
+        d.find_element(By.ID, "filter").send_keys("0.77")
+        assert [r.get_attribute("data-code") for r in visible()] == ["0.77"]
+        assert d.find_element(By.ID, "count").text == "1 of 63 games"
+        d.save_screenshot(str(SHOTS / "index-filtered.png"))
+        d.find_element(By.ID, "filter").clear()
+        d.find_element(By.ID, "filter").send_keys(" ")  # an input event with an empty query: all rows again
+        period_header = d.find_element(By.CSS_SELECTOR, '#games th[data-col="4"]')
+        period_header.click()  # sort by period, ascending: blanks (open games) last
+        periods = [r.find_elements(By.TAG_NAME, "td")[4].text for r in visible()]
+        numbers = [int(p.replace(",", "")) for p in periods if p]
+        assert numbers == sorted(numbers) and periods[-1] == ""
+        d.find_element(By.ID, "filter").clear()
+        d.find_element(By.ID, "filter").send_keys("0.77")
+        d.find_element(By.LINK_TEXT, "0.77").click()
+        assert "Kayles" in d.title and "period 12" in d.find_element(By.ID, "verdict").text
+        d.save_screenshot(str(SHOTS / "kayles.png"))
+        values = nim_sequence("0.77", 200)
+        heaps_box = d.find_element(By.ID, "heaps")
+        heaps_box.clear()
+        heaps_box.send_keys("5 8 13")
+        d.find_element(By.ID, "start").click()
+        status = d.find_element(By.ID, "status")
+
+        def nim_sum(heaps):
+            x = 0
+            for h in heaps:
+                x ^= values.value(h)
+            return x
+
+        moves = 0
+        while not status.get_attribute("data-over"):
+            assert status.text == "Your move."
+            d.find_element(By.ID, "play").click()  # the first heap, the first take, the first leave
+            moves += 1
+            assert moves < 60
+            log = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")]
+            if not log[-1].startswith("Engine: "):
+                break
+            # the position the engine faced: undo its logged move on the position shown now
+            words = log[-1].removeprefix("Engine: take ").replace(",", "").split()
+            took_from = int(words[2])
+            leaves = [int(w) for w in words[4:] if w != "+"]
+            now = [int(x) for x in d.find_element(By.ID, "position").get_attribute("data-heaps").split()]
+            faced = list(now)
+            for x in leaves:
+                faced.remove(x)
+            faced.append(took_from)
+            if nim_sum(faced):
+                assert nim_sum(now) == 0, (faced, now)  # a winning engine always leaves a P-position
+        d.save_screenshot(str(SHOTS / "kayles-game-over.png"))
+        log = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")]
+        assert log[0].startswith("You: take") and status.get_attribute("data-over") in ("you", "engine")
+        assert status.text == ("You win: the engine has no move." if log[-1].startswith("You") else
+                               "The engine wins: you have no move.")
+        assert d.find_element(By.ID, "position").get_attribute("data-heaps") == ""  # Kayles ends with no tokens
+    finally:
+        d.quit()
