@@ -17,6 +17,7 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
+from .front import notebook as _notebook  # noqa: F401  (installs _repr_html_ on the result classes)
 from .front.table import format_table
 from .graphs import (
     graph_from_edges,

@@ -372,6 +372,37 @@ def classify(store: CensusDB) -> None:
             store.conn.execute("UPDATE codes SET class = ?, cousin = ? WHERE code = ?", (c, cousin.get(code), code))
 
 
+@dataclass
+class Census:
+    """A census file's rows (without the stored values), as a notebook shows them: counts, then the table."""
+
+    db: Path
+    rows: list[dict]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {PROVEN: sum(r["status"] == PROVEN for r in self.rows), OPEN: sum(r["status"] == OPEN for r in self.rows),
+                "distinct": len({r["class"] for r in self.rows})}
+
+    def __repr__(self) -> str:
+        c = self.counts
+        return (f"Census({self.db}: {len(self.rows):,} codes, {c[PROVEN]:,} proven, {c[OPEN]:,} open, "
+                f"{c['distinct']:,} distinct games)")
+
+
+def open_census(db: str | Path = DEFAULT_DB) -> Census:
+    """The rows of a census file (DataFileError when there is none)."""
+    path = Path(db)
+    if not path.is_file():
+        raise DataFileError(f"no census database at {path}: run 'octal census --digits D' first")
+    store = CensusDB(path)
+    try:
+        rows = [{k: v for k, v in r.items() if k != "vals"} for r in store.rows()]
+    finally:
+        store.close()
+    return Census(path, rows)
+
+
 def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
     """The lines of a table of strings: markdown, or columns aligned for a terminal (fmt 'table')."""
     if fmt == "markdown":

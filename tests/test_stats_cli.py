@@ -42,3 +42,21 @@ def test_plot(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = runner.invoke(app, ["plot", "officers", "--n", "300", "-o", str(tmp_path / "x.gif")])
     assert r.exit_code == 2 and "suffix" in r.output
+    for kind in ("rare", "frequencies"):
+        svg = tmp_path / f"{kind}.svg"
+        r = runner.invoke(app, ["plot", "officers", "--n", "5000", "--kind", kind, "-o", str(svg), "--quiet"])
+        assert r.exit_code == 0 and svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
+    r = runner.invoke(app, ["plot", "officers", "--kind", "pie", "-o", str(tmp_path / "x.png")])
+    assert r.exit_code == 2 and "unknown plot kind" in r.output
+
+
+def test_frequency_table_counts_heaps_from_one():
+    from octal import nim_sequence
+    from octal.front.plot import frequency_table
+
+    values = nim_sequence("0.6", 1000).values
+    powers, counts = frequency_table(values)
+    assert list(powers) == [2**k for k in range(10)]
+    for k, p in enumerate(powers):
+        for v in range(counts.shape[1]):
+            assert counts[k, v] == sum(1 for h in range(1, p + 1) if values[h] == v)

@@ -135,6 +135,9 @@ class GrundySequence:
         if values is not None:
             self._seed(values)
 
+    def __repr__(self) -> str:
+        return f"GrundySequence({self.code}: {self.n:,} values computed, max {self.max_value}, {self.values.dtype})"
+
     def _seed(self, values: np.ndarray) -> None:
         G = value_array(values, "seed values")  # the narrowest unsigned dtype
         top = int(G.max()) if len(G) else 0
@@ -399,6 +402,10 @@ class NimSequence:
     def argmax(self) -> int:
         """The first heap where the largest value occurs."""
         return int(np.argmax(self.values)) if self.n else 0
+
+    def __repr__(self) -> str:
+        name = f" ({self.name})" if self.name else ""
+        return f"NimSequence({self.code}{name}: {self.n:,} values, max {self.max}; {self.periodicity.describe()})"
 
     def value(self, heap: int) -> int:
         """G(heap), through the proven period beyond the computed range."""

@@ -27,6 +27,10 @@ class SequenceStats:
     max: int
     max_first_at: int
 
+    def __repr__(self) -> str:
+        return (f"SequenceStats({self.code}: n {self.n:,}, mask {self.mask:#x}, {self.rare_count:,} rare, "
+                f"max {self.max} first at {self.max_first_at:,})")
+
     def to_dict(self) -> dict:
         return {
             "code": self.code,

@@ -176,18 +176,20 @@ def plot(
     game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
     n: Annotated[int, typer.Option("--n", metavar="N", help="Compute heaps 0..N-1.")] = 2**14,
     output: Annotated[str, typer.Option("-o", "--output", metavar="FILE", help="Image file: .png, .svg or .pdf.")] = "octal.png",
+    kind: Annotated[str, typer.Option("--kind", metavar="KIND", help="values (log heap axis, rare panel), rare, or frequencies (at powers of two).")] = "values",
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Draw G(n) against n with the rare positions marked (needs matplotlib: pip install 'octal[plot]')."""
     from ..engine.sequence import nim_sequence
-    from .plot import check_image_path, plot_sequence
+    from .plot import check_image_path, check_kind, plot_sequence
     from .progress import ProgressLine
 
+    check_kind(kind)
     check_image_path(output)
     progress = ProgressLine(enabled=False if quiet else None)
     result = nim_sequence(game, n, progress=progress)
     progress.close()
-    typer.echo(f"saved {plot_sequence(result, output)}")
+    typer.echo(f"saved {plot_sequence(result, output, kind)}")
 
 
 def _heap_args(heaps: list[str]) -> tuple[int, ...]:

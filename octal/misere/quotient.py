@@ -243,6 +243,11 @@ class MisereQuotient:
     _presentation: Presentation | None = field(default=None, repr=False)
     _tame: bool | str = field(default="?", repr=False)
 
+    def __repr__(self) -> str:
+        period = f", Φ period {self.period} from {self.preperiod}" if self.period is not None else ""
+        return (f"MisereQuotient({self.code}: |Q| = {self.order}, |P| = {self.p_portion}, heaps 0..{self.max_heap}"
+                f"{period}, {self.status})")
+
     @property
     def order(self) -> int:
         return len(self.mul)

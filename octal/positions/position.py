@@ -134,6 +134,10 @@ class Solution:
     method: str = "nim-sum"
     best_try: Move | None = None
 
+    def __repr__(self) -> str:
+        heaps = " ".join(map(str, self.heaps))
+        return f"Solution({self.code} [{heaps}], {self.play}: {self.outcome}, {len(self.winning_moves)} winning moves)"
+
     def to_dict(self) -> dict:
         return {
             "code": str(self.code),
