@@ -5,7 +5,7 @@
 
 Fixed sizes: interval and permutation graphs (the O(n³) recursions on their models), the same interval graphs given
 by their edges only (decomposition, then the exact search), cographs, and G(n, 0.1), at 100 / 300 / 1,000 vertices.
-Largest n: each family grows by half again from 100 (seed 1) until a graph takes longer than --limit, is refused
+Largest n: each family grows by half again from 25 (seed 1) until a graph takes longer than --limit, is refused
 by the search's default budget of component states, or is beyond what is built; the last size solved is reported.
 CPU seconds (time.process_time) include the asteroidal-number check for graphs of up to 600 vertices.
 """
@@ -73,7 +73,7 @@ def fixed_sizes() -> None:
 def largest(limit: float) -> None:
     print(f"\n{'family':<22}{'largest n':>10}{'edges':>11}{'s':>8}  method; what stopped the growth (limit {limit:.0f} s)")
     for family, template in FAMILIES.items():
-        n, best, why = 100, None, ""
+        n, best, why = 25, None, ""
         while True:
             try:
                 g = build(template, n, 1)
