@@ -1,7 +1,8 @@
 """Node Kayles speed: large graph families, the largest size each solves within a time limit, and G(n, p).
 
     python benchmarks/graphs.py --families   # the families: fixed sizes (median of 3 seeds), then the largest n
-    python benchmarks/graphs.py --limit 60   # everything: families, then G(n, p) at several densities and grids
+    python benchmarks/graphs.py --random     # G(n, p) at several densities, grids, compiled against pure Python
+    python benchmarks/graphs.py --limit 60   # both
 
 Fixed sizes: interval and permutation graphs (the O(n³) recursions on their models), the same interval graphs given
 by their edges only (decomposition, then the exact search), cographs, and G(n, 0.1), at 100 / 300 / 1,000 vertices.
@@ -98,13 +99,15 @@ def largest(limit: float) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=float, default=60.0)
-    ap.add_argument("--families", action="store_true")
+    ap.add_argument("--families", action="store_true", help="only the large families")
+    ap.add_argument("--random", action="store_true", help="only G(n, p), grids and compiled against Python")
     args = ap.parse_args()
     solve_graph(named_graph("random:12:0.3:0"))  # compile or load the cache
     solve_graph(named_graph("interval:12:0"))
     solve_graph(named_graph("permutation:12:0"))
-    fixed_sizes()
-    largest(args.limit)
+    if not args.random:
+        fixed_sizes()
+        largest(args.limit)
     if args.families:
         return
     print(f"{'graph':<18}{'median s':>10}{'states':>12}   (3 seeds)")

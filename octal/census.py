@@ -150,6 +150,18 @@ class CodeTable:
     def close(self) -> None:
         self.conn.close()
 
+    @classmethod
+    def read(cls, path: str | Path, first: str) -> list[dict]:
+        """The rows of an existing census file (DataFileError naming `first`, the command that makes it, if none)."""
+        path = Path(path)
+        if not path.is_file():
+            raise DataFileError(f"no census database at {path}: run '{first}' first")
+        store = cls(path)
+        try:
+            return store.rows()
+        finally:
+            store.close()
+
 
 class CensusDB(CodeTable):
     """The normal-play census: one row per code, written in one transaction per code."""
@@ -392,15 +404,8 @@ class Census:
 
 def open_census(db: str | Path = DEFAULT_DB) -> Census:
     """The rows of a census file (DataFileError when there is none)."""
-    path = Path(db)
-    if not path.is_file():
-        raise DataFileError(f"no census database at {path}: run 'octal census --digits D' first")
-    store = CensusDB(path)
-    try:
-        rows = [{k: v for k, v in r.items() if k != "vals"} for r in store.rows()]
-    finally:
-        store.close()
-    return Census(path, rows)
+    rows = CensusDB.read(db, "octal census --digits D")
+    return Census(Path(db), [{k: v for k, v in r.items() if k != "vals"} for r in rows])
 
 
 def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
@@ -414,12 +419,7 @@ def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
 
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     """The census as a table (the literature's layout), csv, markdown or json, with the counts."""
-    path = Path(db)
-    if not path.exists():
-        raise DataFileError(f"no census database at {path}: run 'octal census --digits D' first")
-    store = CensusDB(path)
-    rows = store.rows()
-    store.close()
+    rows = CensusDB.read(db, "octal census --digits D")
     cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
             "cousin"]
     proven = sum(r["status"] == PROVEN for r in rows)

@@ -1,6 +1,5 @@
 """Node Kayles and the clique game against plain exhaustive searches and the octal engine."""
 
-import itertools
 import json
 import random
 from functools import lru_cache

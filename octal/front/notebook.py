@@ -16,7 +16,7 @@ from ..engine.stats import SequenceStats
 from ..graphs import GraphResult
 from ..misere.quotient import MisereQuotient
 from ..positions.position import Solution
-from .site import sequence_table
+from .rows_html import sequence_table
 
 NOTEBOOK_VALUES = 144  # values shown in a notebook's rows of 12
 CENSUS_ROWS = 200

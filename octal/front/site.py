@@ -9,6 +9,7 @@ import os
 import sqlite3
 import tempfile
 from dataclasses import dataclass
+from functools import cached_property
 from html import escape
 from pathlib import Path
 
@@ -16,15 +17,15 @@ import numpy as np
 
 from ..census import CensusDB, stored_sequence
 from ..engine.periodicity import APPARENT, PROVEN
-from ..engine.rare import rare_split
+from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
 from ..errors import DataFileError
 from ..misere.census import MisereDB
 from ..rules.presets import preset_for_code, resolve
+from .rows_html import sequence_table
 from .site_assets import BOARD_JS, INDEX_JS, STYLE
 from .svg import scatter_svg
 
-SHOWN_VALUES = 1_200  # values printed in a game's rows of 12 (at least through n0 + p when that is shorter)
 PLOT_POINTS = 3_000
 BOARD_MAX_HEAP = 10_000  # the "leave" list of a heap of h has up to h/2 entries
 
@@ -41,6 +42,11 @@ class SiteGame:
     @property
     def code(self) -> str:
         return str(self.sequence.code)
+
+    @cached_property
+    def split(self) -> RareSplit:
+        """The rare/common split of the values (index and page both show it)."""
+        return rare_split(self.sequence.values, self.sequence.code)
 
     @property
     def slug(self) -> str:
@@ -68,22 +74,12 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
         raise DataFileError(f"cannot read census database {path}: {exc}") from None
     if "codes" not in tables:
         raise DataFileError(f"{path} holds no census table: run 'octal census --digits D' first")
-    store = CensusDB(path)
-    try:
-        rows = store.rows()
-    finally:
-        store.close()
-    misere = {}
-    if "misere" in tables:
-        mstore = MisereDB(path)
-        try:
-            misere = {r["code"]: r for r in mstore.rows()}
-        finally:
-            mstore.close()
+    misere = {r["code"]: r for r in MisereDB.read(path, "octal census --misere")} if "misere" in tables else {}
     games = []
-    for row in rows:
-        preset = preset_for_code(stored_sequence(row).code)
-        seq = stored_sequence(row, preset.name if preset else None)
+    for row in CensusDB.read(path, "octal census --digits D"):
+        seq = stored_sequence(row)
+        preset = preset_for_code(seq.code)
+        seq.name = preset.name if preset else None
         games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"])))
     return games
 
@@ -126,7 +122,7 @@ def _facts(game: SiteGame) -> dict:
     """The index's columns for one game (text, and a sort key)."""
     seq = game.sequence
     p = seq.periodicity
-    split = rare_split(seq.values, seq.code)
+    split = game.split
     m = game.misere or {}
     return {
         "code": game.code, "name": seq.name or "", "status": game.status,
@@ -165,34 +161,6 @@ def index_html(games: list[SiteGame]) -> str:
              f'<span id="count">{len(games):,} of {len(games):,} games</span></p>')
     table = f'<table id="games"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
     return _page("Octal games", intro + table, INDEX_JS)
-
-
-def _exceptional(seq: NimSequence, upto: int) -> set[int]:
-    """Heaps n < n0 whose value differs from the periodic continuation G(n + p)."""
-    p = seq.periodicity
-    if p.period is None or p.preperiod is None:
-        return set()
-    v = seq.values
-    return {n for n in range(min(p.preperiod, upto)) if n + p.period < len(v) and v[n] != v[n + p.period]}
-
-
-def sequence_table(seq: NimSequence) -> str:
-    """The values in the literature's rows of 12 (rows labelled 0+, 12+, …), exceptional values marked."""
-    p = seq.periodicity
-    through = (p.preperiod or 0) + (p.period or 0)
-    shown = min(len(seq.values), max(SHOWN_VALUES, min(through + (-through) % 12, 10 * SHOWN_VALUES)))
-    exc = _exceptional(seq, shown)
-    rows = []
-    for start in range(0, shown, 12):
-        cells = []
-        for n in range(start, min(start + 12, shown)):
-            cls = ' class="exc"' if n in exc else ""
-            cells.append(f'<td{cls} title="G({n:,})">{int(seq.values[n])}</td>')
-        rows.append(f'<tr><th>{start:,}+</th>{"".join(cells)}</tr>')
-    head = "".join(f"<th>{i}</th>" for i in range(12))
-    note = (f'<p class="note">G(n) for n = 0..{shown - 1:,}; <span class="exc">marked</span> values are exceptions: '
-            f"n < n0 where G(n) ≠ G(n + p).</p>" if exc else f'<p class="note">G(n) for n = 0..{shown - 1:,}.</p>')
-    return f'<table class="seq"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{note}'
 
 
 def playable(seq: NimSequence) -> bool:
@@ -234,7 +202,7 @@ def game_html(game: SiteGame) -> str:
     seq = game.sequence
     p = seq.periodicity
     code = seq.code
-    split = rare_split(seq.values, code)
+    split = game.split
     title = f"{game.code}{f' ({seq.name})' if seq.name else ''}"
     facts = [("status", game.status), ("preperiod n0", _num(p.preperiod)), ("period p", _num(p.period)),
              ("last exception", _num(p.last_exception)), ("largest value", f"{seq.max:,} (first at heap {seq.argmax:,})"),

@@ -31,6 +31,7 @@ class Piece:
     value: int = 0
     options: set[int] = field(default_factory=set)
     after: dict[int, int] = field(default_factory=dict)  # leaves: the value a move at each vertex leaves here
+    order: list[int] = field(default_factory=list)  # a LINE piece's vertices along it
 
 
 @dataclass
@@ -61,18 +62,19 @@ def decompose(graph: Graph) -> list[Piece]:
         if parent >= 0:
             pieces[parent].children.append(len(pieces))
         parts: list[int] = []
+        order = None
         if popcount(mask) == 1:
             kind = VERTEX
         elif len(parts := components(adj, mask)) > 1:
             kind = UNION
-        elif line_order(adj, mask) is not None:
+        elif (order := line_order(adj, mask)) is not None:
             kind, parts = LINE, []
         elif len(parts := co_components(adj, mask)) > 1:
             kind = JOIN
         else:
             kind, parts = SEARCH, []
         me = len(pieces)
-        pieces.append(Piece(kind, mask))
+        pieces.append(Piece(kind, mask, order=order or []))
         stack.extend((p, me) for p in reversed(parts))
     return pieces
 
@@ -88,7 +90,7 @@ def solve_decomposed(graph: Graph, max_states: int | None = None,
         if piece.kind == VERTEX:
             piece.value, piece.after = 1, {piece.mask.bit_length() - 1: 0}
         elif piece.kind == LINE:
-            piece.value, piece.after = line_after(graph, line_order(graph.adj, piece.mask))
+            piece.value, piece.after = line_after(graph, piece.order)
         elif piece.kind == SEARCH:
             sub, verts = induced(graph, piece.mask)
             if max_states is not None and states >= max_states:

@@ -216,12 +216,7 @@ def classify_misere(store: MisereDB) -> None:
 
 def misere_report(db: str | Path, fmt: str = "table") -> str:
     """The misère census as a table, csv, markdown or json, with the counts by status."""
-    path = Path(db)
-    if not path.exists():
-        raise DataFileError(f"no census database at {path}: run 'octal census --misere' first")
-    store = MisereDB(path)
-    rows = store.rows()
-    store.close()
+    rows = MisereDB.read(db, "octal census --misere")
     cols = ["code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
             "budget", "seconds", "class"]
     counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
