@@ -257,8 +257,8 @@ class GrundySequence:
         small = self._max < SMALL
         while self._n < stop:
             limit = int(np.iinfo(self._G.dtype).max)
-            args = (self._G, self._n, stop, self._max, whole, one, two, tie2, eq, self._rare, self._nrare, self._rval,
-                    self.mask, self.e, self.k0)
+            args = (self._G, 0, self._G, self._n, stop, self._max, whole, one, two, tie2, eq, self._rare, self._nrare,
+                    self._rval, self.mask, self.e, self.k0)
             if small:
                 reached, top, nrare, flag = fill_sparse_small(*args)
             else:

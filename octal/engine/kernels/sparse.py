@@ -70,13 +70,55 @@ def _take_needed(lo, hi_rev, length, need):
     return found
 
 
-@njit(cache=True)
-def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
-    """Fill G[start:stop] by the rare/common method; `rare[:nrare]` (ascending) grows in place.
+GAP = 5  # flag: heap n needs a value that has left memory (stream mode): nothing stored, the driver widens
 
+
+@njit(cache=True, inline="always")
+def _value(W, base, Hd, x):
+    """G(x) from the window W (heaps base…) or, below it, from the head Hd (heaps 0…len(Hd)−1)."""
+    return W[x - base] if x >= base else Hd[x]
+
+
+@njit(cache=True)
+def _rare_ranges(rare, nrare, m, base, hlen, skip):
+    """Index ranges of the rare positions 0 < r < m, r ≠ skip, split by where G(m − r) lives.
+
+    Returns (lo, cut, hi, hole, ok): indices [lo, cut) read the window, [cut, hi) the head, `hole` is the index
+    of r = skip (or −1); ok = False when some G(m − r) lies in neither (the gap between head and window).
+    """
+    lo = 1 if nrare > 0 and rare[0] == 0 else 0
+    hi = np.searchsorted(rare[:nrare], m)
+    cut = max(lo, min(hi, np.searchsorted(rare[:nrare], m - base, side="right")))
+    hole = -1
+    if skip > 0:
+        h = np.searchsorted(rare[:nrare], skip)
+        if h < hi and rare[h] == skip:
+            hole = h
+    ok = cut == hi or m - rare[cut] < hlen
+    return lo, cut, hi, hole, ok
+
+
+@njit(cache=True, inline="always")
+def _mark_rare(seen, stamp, V, off, rare, rval, lo, hi, m, hole):
+    """seen[G(m − r) ⊕ G(r)] = stamp for the rare positions r = rare[lo:hi] except index `hole`; G(m − r) = V[m − r − off]."""
+    if lo <= hole < hi:
+        for i in range(lo, hole):
+            seen[V[m - rare[i] - off] ^ rval[i]] = stamp
+        lo = hole + 1
+    for i in range(lo, hi):
+        seen[V[m - rare[i] - off] ^ rval[i]] = stamp
+
+
+@njit(cache=True)
+def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
+    """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
+
+    Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
+    A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
     Returns (heap reached, largest value, rare count, flag): it stops early, with flag 1, right after a
     heap whose value is a rare value never seen at a rare position before or doubles the value range
-    (so the driver may re-choose the mask), with flag 2 when a value would not fit G's dtype, and with flag 3 when `rare` is full.
+    (so the driver may re-choose the mask), with flag 2 when a value would not fit G's dtype, with flag 3
+    when `rare` is full, and with flag GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
     """
     P = 1
     while P <= maxv:
@@ -88,7 +130,11 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
         known_rare[rval[i]] = True
     odd = _odd_table(mask, 2 * P + 2)
     nk = two.shape[0]
+    hlen = Hd.shape[0]
+    kmax = one[-1] if one.shape[0] else 0
     for n in range(start, stop):
+        if n - kmax < base and kmax < n:
+            return n, maxv, nrare, GAP
         stamp = n + 1
         for k in whole:
             if k == n:
@@ -96,7 +142,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
         for k in one:
             if k >= n:
                 break
-            seen[G[n - k]] = stamp
+            seen[W[n - k - base]] = stamp
         for k in eq:
             if n - k >= 2 and (n - k) % 2 == 0:
                 seen[0] = stamp
@@ -108,21 +154,12 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
                 break
             if m > top_m:
                 top_m = m
-            if tie2[j] and m % 2 == 0:  # an unequal split has no pair (m/2, m/2): a second loop skips it
-                for i in range(nrare):
-                    r = rare[i]
-                    if r >= m:
-                        break
-                    if r != 0 and 2 * r != m:
-                        seen[G[m - r] ^ rval[i]] = stamp
-                continue
-            for i in range(nrare):
-                r = rare[i]
-                if r >= m:
-                    break
-                if r == 0:
-                    continue
-                seen[G[m - r] ^ rval[i]] = stamp
+            skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
+            lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
+            if not ok:
+                return n, maxv, nrare, GAP
+            _mark_rare(seen, stamp, W, base, rare, rval, lo, cut, m, hole)
+            _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
         # c: least common value not yet marked ("common" relative to this heap's parity flip)
         c = 0
         while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
@@ -145,7 +182,11 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
                 hi = min(a_end, (m - tie2[j]) // 2 + 1)
                 if hi <= a:
                     continue
-                missing -= _take_needed(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a, need)
+                if hi > hlen or m - hi + 1 < base:
+                    for x in range(c):
+                        need[x] = 0
+                    return n, maxv, nrare, GAP
+                missing -= _take_needed(Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base], hi - a, need)
             a = a_end
         v = c
         if missing:  # the least rare value no pair produced is the mex
@@ -156,7 +197,7 @@ def fill_sparse(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rv
                 need[x] = 0
         if v > vlimit:
             return n, maxv, nrare, 2
-        G[n] = v
+        W[n - base] = v
         grew = v >= P  # the value range doubled: the driver re-chooses the mask
         if v > maxv:
             maxv = v
@@ -224,11 +265,23 @@ def _or_onehot_rev(lo, hi_rev, length):
 SMALL = 32  # the small-value kernel holds every option set in one 64-bit word
 
 
+@njit(cache=True, inline="always")
+def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
+    """ex | OR of 1 << (G(m − r) ⊕ G(r)) over rare[lo:hi] except index `hole` (the word form of _mark_rare)."""
+    if lo <= hole < hi:
+        for i in range(lo, hole):
+            ex |= np.uint64(1) << np.uint64(V[m - rare[i] - off] ^ rval[i])
+        lo = hole + 1
+    for i in range(lo, hi):
+        ex |= np.uint64(1) << np.uint64(V[m - rare[i] - off] ^ rval[i])
+    return ex
+
+
 @njit(cache=True)
-def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
     """fill_sparse for values below 32: marks, candidate and scan all live in 64-bit words.
 
-    Same method and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 32
+    Same arguments and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 32
     (nothing stored), so the driver continues with the general kernel.
     """
     common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
@@ -240,7 +293,11 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nra
     for i in range(nrare):
         known |= np.uint64(1) << np.uint64(rval[i])
     nk = two.shape[0]
+    hlen = Hd.shape[0]
+    kmax = one[-1] if one.shape[0] else 0
     for n in range(start, stop):
+        if n - kmax < base and kmax < n:
+            return n, maxv, nrare, GAP
         ex = np.uint64(0)
         for k in whole:
             if k == n:
@@ -248,7 +305,7 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nra
         for k in one:
             if k >= n:
                 break
-            ex |= np.uint64(1) << np.uint64(G[n - k])
+            ex |= np.uint64(1) << np.uint64(W[n - k - base])
         for k in eq:
             if n - k >= 2 and (n - k) % 2 == 0:
                 ex |= np.uint64(1)
@@ -260,21 +317,12 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nra
                 break
             if m > top_m:
                 top_m = m
-            if tie2[j] and m % 2 == 0:  # an unequal split has no pair (m/2, m/2): a second loop skips it
-                for i in range(nrare):
-                    r = rare[i]
-                    if r >= m:
-                        break
-                    if r != 0 and 2 * r != m:
-                        ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
-                continue
-            for i in range(nrare):
-                r = rare[i]
-                if r >= m:
-                    break
-                if r == 0:
-                    continue
-                ex |= np.uint64(1) << np.uint64(G[m - r] ^ rval[i])
+            skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
+            lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
+            if not ok:
+                return n, maxv, nrare, GAP
+            ex = _or_rare(ex, W, base, rare, rval, lo, cut, m, hole)
+            ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
         avail = (common1 if flip else common0) & ~ex
         if avail == np.uint64(0):
             return n, maxv, nrare, 4
@@ -289,13 +337,16 @@ def fill_sparse_small(G, start, stop, maxv, whole, one, two, tie2, eq, rare, nra
             for j in range(nk):
                 m = n - two[j]
                 hi = min(a_end, (m - tie2[j]) // 2 + 1)
-                if hi > a:
-                    below &= ~_or_onehot_rev(G[a:hi], G[m - hi + 1 : m - a + 1], hi - a)
+                if hi <= a:
+                    continue
+                if hi > hlen or m - hi + 1 < base:
+                    return n, maxv, nrare, GAP
+                below &= ~_or_onehot_rev(Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base], hi - a)
             a = a_end
         v = c if below == np.uint64(0) else _ctz64(below)
         if v >= SMALL:
             return n, maxv, nrare, 4
-        G[n] = v
+        W[n - base] = v
         grew = v > maxv and (v & (v - 1)) == 0 and v > 1  # a new power of two: the value range doubled
         if v > maxv:
             maxv = v
