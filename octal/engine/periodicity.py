@@ -168,6 +168,51 @@ def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     return Periodicity()
 
 
+def judge(code: OctalCode, N: int, period: int | None, preperiod: int | None) -> Periodicity:
+    """The verdict on heaps 0..N−1 known to follow `period` from `preperiod` on: proven when the Guy–Smith
+    bound is met, apparent under APPARENT_RULE, none otherwise (or when no candidate is known)."""
+    if not period or preperiod is None:
+        return Periodicity()
+    criteria = as_code(code).proof_criteria
+    bound = proof_bound(criteria, period, preperiod)
+    if bound is not None and bound <= N:
+        return Periodicity(PROVEN, period, preperiod, 0, bound)
+    if _credible(N, period, preperiod, 3, 0, 1.0):
+        return Periodicity(APPARENT, period, preperiod, 0, bound)
+    return Periodicity()
+
+
+@dataclass(frozen=True)
+class OnlinePeriod:
+    """A period candidate tracked over a sliding window: p and its preperiod n0 (None: p = 0, no candidate).
+
+    `update` looks in the newest window for the least p agreeing over at least 3p heaps. Its last
+    exception is exact when it lies inside the window; when the agreement spans the whole window the
+    previous n0 stands, which is exact provided updates come at least every window − 3p heaps (no
+    exception can have come and gone unseen). A candidate first seen spanning a whole window that
+    starts after heap 0 has no known n0 and is dropped.
+    """
+
+    period: int = 0
+    preperiod: int | None = None
+
+    def update(self, window: np.ndarray, base: int) -> "OnlinePeriod":
+        """The candidate after seeing G(base..base+len(window)−1)."""
+        W = np.ascontiguousarray(window)
+        N = len(W)
+        if N < 8:
+            return self
+        p, n0, _ = _scan(W, N, 2, 0, False, 3, 0, 0.0)
+        p, n0 = int(p), int(n0)
+        if not p:
+            return OnlinePeriod()
+        if n0 > 0 or base == 0:
+            return OnlinePeriod(p, base + n0)
+        if p == self.period:
+            return self
+        return OnlinePeriod()
+
+
 def _find_arithmetic(G: np.ndarray, N: int, repeats: int, share: float) -> Periodicity:
     """Least credible p with G(n+p) = G(n) + s, s > 0 (reported as apparent: no theorem is applied)."""
     for p in range(1, N // 4 + 1):

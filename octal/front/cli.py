@@ -105,6 +105,9 @@ def run(
     checkpoint: Annotated[Optional[str], typer.Option("--checkpoint", metavar="DIR", help="Folder to save and resume state.")] = None,
     checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", metavar="SECONDS", help="Seconds between saves.")] = 5.0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
+    stream: Annotated[Optional[str], typer.Option("--stream", metavar="DIR", help="Bounded memory: keep a window of values, record frequencies at powers of two, checkpoint and resume in DIR.")] = None,
+    window: Annotated[int, typer.Option("--window", metavar="HEAPS", help="With --stream: heaps kept at the start and at the end.")] = 1 << 20,
+    store_values: Annotated[bool, typer.Option("--store-values", help="With --stream: write every value to DIR/values (checksummed chunks).")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
     from ..engine.sequence import GrundySequence, load_checkpoint, nim_sequence
@@ -117,6 +120,16 @@ def run(
         _fail(f"--width must be positive, not {width}")
     if values and not as_json:
         _fail("--values adds the values to the JSON object: use it with --json (or save them with --out FILE)")
+    if stream is not None:
+        clash = [flag for flag, given in (("--out", out), ("--values", values), ("--checkpoint", checkpoint),
+                                          ("--full", full), ("--kernel naive", kernel == "naive")) if given]
+        if clash:
+            _fail(f"--stream keeps no whole sequence in memory: it cannot be used with {', '.join(clash)} "
+                  "(read stored values with octal.read_values)")
+        return _run_stream(game, n, until_proven, max_n, stream, window, store_values, checkpoint_every, as_json,
+                           quiet)
+    elif window != 1 << 20 or store_values:
+        _fail("--window and --store-values go with --stream DIR")
     code, preset = resolve(game)
     if out:
         check_writable(out)
@@ -143,6 +156,27 @@ def run(
         _echo_json(result.to_dict(values=values))
         return
     typer.echo(run_text(result, width, full, out))
+
+
+def _run_stream(game, n, until_proven, max_n, directory, window, store_values, checkpoint_every, as_json, quiet):
+    """`octal run --stream DIR`: the bounded-memory run, its summary or JSON."""
+    from ..engine.stream import nim_stream
+    from .progress import ProgressLine
+    from .report import stream_text
+
+    progress = ProgressLine(enabled=False if quiet else None)
+    try:
+        result = nim_stream(game, directory, n, until_proven=until_proven, max_n=max_n, window=window,
+                            store_values=store_values, progress=progress, checkpoint_every=checkpoint_every)
+    except KeyboardInterrupt:
+        progress.close()
+        typer.echo(f"interrupted: state saved in {directory}; run again to resume", err=True)
+        raise
+    progress.close()
+    if as_json:
+        _echo_json(result.to_dict())
+        return
+    typer.echo(stream_text(result))
 
 
 @app.command(cls=PlainHelp)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.sequence import human_bytes
 from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
@@ -30,6 +31,26 @@ def run_text(result, width: int, full: bool, out: str | None) -> str:
               f"largest  {result.max:,}, first at heap {result.argmax:,}", f"verdict  {result.periodicity.describe()}"]
     if out:
         lines.append(f"saved    {out}")
+    return "\n".join(lines)
+
+
+def stream_text(result) -> str:
+    """`octal run --stream`: code, heaps, largest value, verdict, rare/common summary, memory and files."""
+    name = f" ({result.name})" if result.name else ""
+    rare = (f"{result.rare:,} rare positions, the last at heap {result.last_rare:,}" if result.last_rare is not None
+            else "no rare positions")
+    parity = " with the position-parity bit" if result.e else ""
+    stored = "stored in values/ (read them with octal.read_values)" if result.stored else "not stored (--store-values keeps them)"
+    last = result.records[-1]["n"] if result.records else None
+    lines = [f"code     {result.code}{name}",
+             f"heaps    0..{result.n - 1:,} (N = {result.n:,}) in stream mode, window {result.window:,} heaps",
+             f"largest  {result.max:,}",
+             f"verdict  {result.periodicity.describe()}",
+             f"split    mask {result.mask:#x}{parity}: {rare}",
+             f"memory   {human_bytes(result.memory_bytes)} of values and counts held",
+             f"folder   {result.directory}: checkpoint, frequencies.json"
+             + (f" (counts over heaps 1..2^k up to 2^{last.bit_length() - 1:,})" if last else ""),
+             f"values   {stored}"]
     return "\n".join(lines)
 
 

@@ -1,0 +1,394 @@
+"""Stream runs: the rare/common kernel over a sliding window, for sequences too long to hold in memory.
+
+Memory holds the head G(0..S−1) (the split pairs (a, m − a) read G(a) for small a), a window of the
+newest heaps (at least S, and always the largest rare position plus the largest removal, so every rare
+pair G(r) ⊕ G(m − r) is at hand), the rare positions with their values, and the value counts. Values
+older than the window leave memory; with `store=True` they are first written to checksummed chunks
+(`chunks.py`) that `read_values` reads back. Counts over heaps 1..2^k are recorded at every power of
+two (DIR/frequencies.json), the period is tracked online (`OnlinePeriod`) and proven by Guy–Smith as
+soon as the bound is reached, and the whole state is checkpointed to DIR every few seconds.
+A heap whose scan of split pairs needs a value no longer held stops the run with StreamGapError
+(or, with stored values, widens head and window from disk and goes on).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InvalidArgumentError, ResourceLimitError
+from ..rules.code import OCTAL, OctalCode
+from ..rules.presets import resolve
+from ..validate import positive, whole_number
+from .chunks import ChunkStore
+from .kernels.sparse import GAP, SMALL, fill_sparse, fill_sparse_small
+from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
+from .rare import rare_split
+from .sequence import DEFAULT_MAX_N, DEFAULT_N, DTYPES, Progress, octal_inputs
+from .stream_state import StreamState, read_frequencies, read_stream, save_stream, write_frequencies
+
+DEFAULT_WINDOW = 1 << 20
+MIN_WINDOW = 1 << 8
+STRETCH_SECONDS = 0.2
+
+
+class StreamGapError(ResourceLimitError):
+    """A heap needs a value that has left memory and was not stored."""
+
+
+@dataclass
+class StreamResult:
+    """What a stream run reports: the verdict, counts and rare/common summary, and where its files are."""
+
+    code: OctalCode
+    name: str | None
+    n: int
+    max: int
+    periodicity: Periodicity
+    counts: np.ndarray
+    records: list[dict]
+    directory: str
+    window: int
+    stored: bool
+    rare: int
+    last_rare: int | None
+    mask: int
+    e: int
+    memory_bytes: int
+
+    def __repr__(self) -> str:
+        name = f" ({self.name})" if self.name else ""
+        return (f"StreamResult({self.code}{name}: {self.n:,} heaps streamed, max {self.max}; "
+                f"{self.periodicity.describe()})")
+
+    def to_dict(self) -> dict:
+        """The `--json` shape of `octal run` (code, name, n, max, period, preperiod, saltus, status,
+        proof_bound) plus "stream": the run's folder, window, memory held and rare/common summary."""
+        p = self.periodicity
+        return {
+            "code": str(self.code), "name": self.name, "n": self.n, "max": self.max, "period": p.period,
+            "preperiod": p.preperiod, "saltus": p.saltus, "status": p.status, "proof_bound": p.proof_bound,
+            "stream": {
+                "directory": self.directory, "window": self.window, "stored": self.stored,
+                "memory_bytes": self.memory_bytes, "rare": self.rare, "last_rare": self.last_rare,
+                "mask": self.mask, "e": self.e, "frequencies": str(Path(self.directory) / "frequencies.json"),
+                "records": len(self.records),
+            },
+        }
+
+
+def check_streamable(code: OctalCode) -> None:
+    """Stream runs need the sparse kernel's moves fixed in advance: a finite octal code."""
+    if code.tier != OCTAL or not code.is_finite:
+        raise InvalidArgumentError(
+            f"stream mode runs finite octal codes (at most two heaps left, no repeating tail); {code} is not one")
+
+
+class StreamRun:
+    """The resumable state of one stream run in DIR (see the module docstring)."""
+
+    def __init__(self, code: OctalCode, directory: str | os.PathLike, window: int = DEFAULT_WINDOW,
+                 store: bool = False):
+        check_streamable(code)
+        window = whole_number(window, "--window", MIN_WINDOW)
+        self.code = code
+        self.directory = Path(directory)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidArgumentError(f"cannot create stream folder {self.directory}: {exc.strerror}") from None
+        moves = code.kernel_moves(len(code.digits) + 1)
+        self.whole, self.one = moves.whole, moves.one
+        self.two, self.tie2, self.eq = octal_inputs(moves)
+        self.kmax = int(self.one[-1]) if len(self.one) else 0
+        saved = read_stream(self.directory, str(code))
+        self.resumed = saved is not None
+        if saved is None:
+            saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
+                                np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), stored=store)
+        elif store and not saved.stored:
+            if saved.base > 0:
+                raise InvalidArgumentError(
+                    f"the run in {self.directory} did not store its values and some have left memory: "
+                    "--store-values must be given from the start")
+            saved.stored = True
+        self._restore(saved)
+
+    # ---- state ----------------------------------------------------------------------------------
+    def _restore(self, s: StreamState) -> None:
+        self.size, self.n, self.base, self.max = s.size, s.n, s.base, s.max
+        self.mask, self.e, self.k0 = s.mask, s.e, s.k0
+        self.period = OnlinePeriod(s.period, s.preperiod)
+        self.records = list(s.records)
+        self.store = ChunkStore(self.directory, s.chunks) if s.stored else None
+        dtype = np.result_type(s.window.dtype, s.head.dtype)
+        self.frozen = s.base > 0
+        self.head = s.head.astype(dtype) if self.frozen else None
+        self.W = np.zeros(max(2 * self.size, 2 * len(s.window)), dtype)
+        self.W[: len(s.window)] = s.window
+        self.rare = np.zeros(max(1024, 2 * len(s.rare)), np.int64)
+        self.rval = np.zeros_like(self.rare)
+        self.nrare = len(s.rare)
+        self.rare[: self.nrare] = s.rare
+        self.rval[: self.nrare] = s.rval
+        self.counts = s.counts.astype(np.int64)
+        self.ready = self.n > 0 and (self.mask != 0 or self.e != 0)
+
+    def state(self) -> StreamState:
+        """A snapshot for the checkpoint."""
+        head = self.head if self.frozen else self.W[: min(self.size, self.n)]
+        return StreamState(
+            str(self.code), self.n, self.base, self.size, head.copy(), self.W[: self.n - self.base].copy(),
+            self.rare[: self.nrare].copy(), self.rval[: self.nrare].copy(), self.counts.copy(), mask=self.mask,
+            e=self.e, k0=self.k0, max=self.max, period=self.period.period, preperiod=self.period.preperiod,
+            stored=self.store is not None, records=self.records, chunks=list(self.store.chunks) if self.store else [])
+
+    def save(self) -> None:
+        save_stream(self.directory, self.state())
+        write_frequencies(self.directory, str(self.code), self.records)
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes held by the run's arrays (window, head, rare lists, counts)."""
+        head = self.head.nbytes if self.frozen else 0
+        return self.W.nbytes + head + self.rare.nbytes + self.rval.nbytes + self.counts.nbytes
+
+    def status(self) -> str:
+        where = f"window {self.n - self.base:,}" if self.frozen else "all in memory"
+        return f"stream · rare {self.nrare:,} · mask {self.mask:#x} · {where}"
+
+    def _bound(self) -> int | None:
+        """Heaps the Guy–Smith proof of the current candidate needs (None: no candidate or no theorem)."""
+        if not self.period.period or self.period.preperiod is None:
+            return None
+        return proof_bound(self.code.proof_criteria, self.period.period, self.period.preperiod)
+
+    def periodicity(self) -> Periodicity:
+        return judge(self.code, self.n, self.period.period, self.period.preperiod)
+
+    # ---- memory -----------------------------------------------------------------------------------
+    def _keep(self) -> int:
+        """Heaps the window must keep: S, and every G(m − r) a rare pair reads."""
+        last = int(self.rare[self.nrare - 1]) if self.nrare else 0
+        return max(self.size, last + self.kmax + 2)
+
+    def _slide(self) -> None:
+        """The buffer is full: store what leaves, freeze the head, keep the newest heaps."""
+        self.period = self.period.update(self.W[: self.n - self.base], self.base)
+        keep = self._keep()
+        new_base = max(self.n - keep, self.base)
+        if new_base > self.base:
+            if self.store is not None and self.store.stop < new_base:  # after a widening part may be stored already
+                self.store.append(self.store.stop, self.W[self.store.stop - self.base : new_base - self.base])
+            if not self.frozen:
+                self.head = self.W[: self.size].copy()
+                self.frozen = True
+            held = self.n - new_base
+            self.W[:held] = self.W[new_base - self.base : self.n - self.base]
+            self.base = new_base
+        if 2 * (self.n - self.base) > len(self.W):
+            W = np.zeros(2 * (self.n - self.base), self.W.dtype)
+            W[: self.n - self.base] = self.W[: self.n - self.base]
+            self.W = W
+
+    def _widen_memory(self, at: int) -> None:
+        """Heap `at` needs a value no longer held: read a twice larger head and window back from disk."""
+        if self.store is None:
+            self.save()
+            raise StreamGapError(
+                f"heap {at:,} needs values that have left memory (held: heaps 0..{len(self.head) - 1:,} and "
+                f"{self.base:,}..{self.n - 1:,}); move {self.directory} away and run again with a larger --window "
+                f"(now {self.size:,}) or with --store-values")
+        self.size *= 2
+        lo = max(0, min(self.base, self.n - max(self.size, self._keep())))
+        W = np.zeros(2 * (self.n - lo), self.W.dtype)
+        W[: self.n - lo] = self._values(lo, self.n).astype(self.W.dtype)
+        self.head = self._values(0, min(self.size, self.n)).astype(self.W.dtype)
+        self.W, self.base = W, lo
+        if lo == 0:
+            self.frozen, self.head = False, None
+
+    def _values(self, start: int, stop: int) -> np.ndarray:
+        """G(start..stop−1) from the window, the head or the stored chunks."""
+        parts = []
+        x = start
+        if x < self.base:
+            cut = min(stop, self.base)
+            if self.frozen and cut <= len(self.head):
+                parts.append(self.head[x:cut])
+            else:
+                parts.append(self.store.read(x, cut))
+            x = cut
+        if x < stop:
+            parts.append(self.W[x - self.base : stop - self.base])
+        return np.concatenate(parts)
+
+    def _widen_dtype(self, at: int) -> None:
+        idx = DTYPES.index(self.W.dtype.type)
+        if idx + 1 == len(DTYPES):
+            raise ResourceLimitError(f"a nim value at heap {at} needs more than 32 bits")
+        self.W = self.W.astype(DTYPES[idx + 1])
+        if self.frozen:
+            self.head = self.head.astype(DTYPES[idx + 1])
+
+    def _rechoose_mask(self) -> None:
+        """Before any value leaves memory, pick the mask with the fewest rare positions (Walsh–Hadamard)."""
+        split = rare_split(self.W[: self.n], self.code)
+        self.mask, self.e, self.k0 = split.mask, split.e, split.k0
+        self.rare = np.zeros(max(1024, 2 * split.count), np.int64)
+        self.rval = np.zeros_like(self.rare)
+        self.nrare = split.count
+        self.rare[: self.nrare] = split.positions
+        self.rval[: self.nrare] = self.W[split.positions]
+        self.ready = True
+
+    # ---- the run ----------------------------------------------------------------------------------
+    def _fill(self, stop: int) -> None:
+        """Compute heaps n..stop−1 (stop ≤ base + len(W)), handling every kernel flag."""
+        if self.n == 0:
+            self.W[0] = 0  # G(0) = 0: no move from an empty heap
+            self.n = 1
+        if not self.ready:
+            self._rechoose_mask()
+        small = self.max < SMALL
+        while self.n < stop:
+            Hd = self.head if self.frozen else self.W
+            args = (self.W, self.base, Hd, self.n, stop, self.max, self.whole, self.one, self.two, self.tie2,
+                    self.eq, self.rare, self.nrare, self.rval, self.mask, self.e, self.k0)
+            if small:
+                reached, top, nrare, flag = fill_sparse_small(*args)
+            else:
+                reached, top, nrare, flag = fill_sparse(*args, int(np.iinfo(self.W.dtype).max))
+            begin = self.n
+            self.n, self.max, self.nrare = int(reached), int(top), int(nrare)
+            self._count(begin, self.n)
+            if flag == 1 and not self.frozen:
+                self._rechoose_mask()
+            elif flag == 2:
+                self._widen_dtype(self.n)
+            elif flag == 4:  # a value of 32 or more: the general kernel from here on
+                small = False
+            elif flag == 3:
+                self.rare = np.resize(self.rare, 2 * len(self.rare))
+                self.rval = np.resize(self.rval, 2 * len(self.rval))
+            elif flag == GAP:
+                self._widen_memory(self.n)
+                return  # the buffer changed: the caller re-plans the stretch
+
+    def _count(self, begin: int, end: int) -> None:
+        """Add heaps max(begin, 1)..end−1 to the value counts."""
+        begin = max(begin, 1)
+        if end <= begin:
+            return
+        c = np.bincount(self.W[begin - self.base : end - self.base], minlength=len(self.counts))
+        if len(c) > len(self.counts):
+            self.counts = np.concatenate([self.counts, np.zeros(len(c) - len(self.counts), np.int64)])
+        self.counts += c
+
+    def _record(self) -> None:
+        """At n = 2^k + 1 (heap 2^k just computed): counts over heaps 1..2^k and the rare/common summary."""
+        heaps = self.n - 1
+        if heaps < 1 or heaps & (heaps - 1) or (self.records and self.records[-1]["n"] >= heaps):
+            return
+        self.records.append({
+            "n": heaps, "max": self.max, "counts": self.counts[: self.max + 1].tolist(), "rare": self.nrare,
+            "last_rare": int(self.rare[self.nrare - 1]) if self.nrare else None, "mask": self.mask, "e": self.e,
+        })
+
+    def extend(self, target: int, until_proven: bool = False, progress: Progress | None = None,
+               save_every: float = 5.0) -> None:
+        """Compute heaps up to target−1 (or until the period is proven), saving the state every `save_every` s."""
+        last_save = time.monotonic()
+        cost = None
+        try:
+            while self.n < target and not (until_proven and self.periodicity().status == PROVEN):
+                if self.n - self.base >= len(self.W):
+                    self._slide()
+                stop = min(target, self.base + len(self.W), self.n + max(self.size // 2, 1))
+                stop = min(stop, (1 << max(self.n - 1, 0).bit_length()) + 1)  # heap 2^k ends a stretch: a record
+                if cost:
+                    stop = min(stop, self.n + max(256, int(STRETCH_SECONDS / cost)))
+                bound = self._bound()
+                if until_proven and bound is not None and self.n < bound:
+                    stop = min(stop, bound)
+                t0, begin = time.perf_counter(), self.n
+                self._fill(stop)
+                if self.n > begin:
+                    cost = max(time.perf_counter() - t0, 1e-6) / (self.n - begin)
+                self._record()
+                self.period = self.period.update(self.W[: self.n - self.base], self.base)
+                if progress is not None:
+                    progress(self.n, target, self.max, self.status())
+                if time.monotonic() - last_save >= save_every:
+                    self.save()
+                    last_save = time.monotonic()
+        finally:
+            self.save()
+
+    def result(self, name: str | None) -> StreamResult:
+        return StreamResult(
+            self.code, name, self.n, self.max, self.periodicity(), self.counts[: self.max + 1].copy(),
+            list(self.records), str(self.directory), self.size, self.store is not None, self.nrare,
+            int(self.rare[self.nrare - 1]) if self.nrare else None, self.mask, self.e, self.memory_bytes)
+
+
+def nim_stream(
+    game: str | OctalCode,
+    directory: str | os.PathLike,
+    n: int | None = None,
+    *,
+    until_proven: bool = False,
+    max_n: int = DEFAULT_MAX_N,
+    window: int = DEFAULT_WINDOW,
+    store_values: bool = False,
+    progress: Progress | None = None,
+    checkpoint_every: float = 5.0,
+) -> StreamResult:
+    """Compute G(0..n−1) of a finite octal code in bounded memory, resuming from DIR's saved state.
+
+    With `until_proven` it runs until the Guy–Smith bound of the tracked period is met (or `max_n`).
+    DIR receives the checkpoint, frequencies.json and, with `store_values`, the values in chunks.
+    """
+    code, preset = resolve(game)
+    target = whole_number(n, "N (the number of heaps)", 1) if n is not None else (
+        whole_number(max_n, "--max-n", 1) if until_proven else DEFAULT_N)
+    checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
+    run = StreamRun(code, directory, window, store_values)
+    run.extend(target, until_proven, progress, checkpoint_every)
+    return run.result(preset.name if preset else None)
+
+
+def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """G(start..stop−1) of the stream run saved in DIR, from its stored chunks, head and window (verified)."""
+    state = read_stream(directory)
+    if state is None:
+        raise InvalidArgumentError(f"{directory} holds no stream run")
+    stop = state.n if stop is None else whole_number(stop, "stop")
+    start = whole_number(start, "start")
+    if not start <= stop <= state.n:
+        raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
+    parts, x = [], start
+    if x < state.base:
+        cut = min(stop, state.base)
+        if cut <= len(state.head):
+            parts.append(state.head[x:cut])
+        elif state.stored:
+            parts.append(ChunkStore(directory, state.chunks).read(x, cut))
+        else:
+            raise InvalidArgumentError(
+                f"heaps {x:,}..{cut - 1:,} left memory and were not stored: run with --store-values to keep them")
+        x = cut
+    if x < stop:
+        parts.append(state.window[x - state.base : stop - state.base])
+    if not parts:
+        return np.zeros(0, state.window.dtype)
+    dtype = np.result_type(*parts)
+    return np.concatenate([p.astype(dtype, copy=False) for p in parts])
+
+
+__all__ = ["StreamRun", "StreamResult", "StreamGapError", "nim_stream", "read_values", "read_frequencies",
+           "DEFAULT_WINDOW"]

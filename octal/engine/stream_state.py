@@ -1,0 +1,160 @@
+"""The files of a stream run: its checkpoint (DIR/stream.npz) and its frequency tables (DIR/frequencies.json).
+
+The checkpoint holds plain arrays (head, window, rare positions and values, value counts) and a JSON
+header (code, counters, mask, period candidate, frequency records, the list of stored chunks) with a
+SHA-256 over all of it; it is written atomically and read back verified, never trusted: a wrong code,
+a failed checksum or inconsistent counts are refused with StreamStateError.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import DataFileError
+from ..io import atomic_write
+from .chunks import Chunk
+
+FILE = "stream.npz"
+FREQUENCIES = "frequencies.json"
+FORMAT = 1
+ARRAYS = ("head", "window", "rare", "rval", "counts")
+
+
+class StreamStateError(DataFileError):
+    """A stream checkpoint or frequency file that belongs to another code, or is damaged."""
+
+
+@dataclass
+class StreamState:
+    """Everything a stream run needs to go on: heaps 0..n−1 are done, heaps base..n−1 are in `window`."""
+
+    code: str
+    n: int
+    base: int
+    size: int  # the window size asked for (the head holds G(0..size−1))
+    head: np.ndarray
+    window: np.ndarray
+    rare: np.ndarray
+    rval: np.ndarray
+    counts: np.ndarray  # counts[v] = #{1 ≤ x ≤ n−1 : G(x) = v}
+    mask: int = 0
+    e: int = 0
+    k0: int = 0
+    max: int = 0
+    period: int = 0
+    preperiod: int | None = None
+    stored: bool = False
+    records: list[dict] = field(default_factory=list)
+    chunks: list[Chunk] = field(default_factory=list)
+
+    def header(self) -> dict:
+        return {
+            "format": FORMAT, "code": self.code, "n": self.n, "base": self.base, "size": self.size,
+            "mask": self.mask, "e": self.e, "k0": self.k0, "max": self.max, "period": self.period,
+            "preperiod": self.preperiod, "stored": self.stored, "records": self.records,
+            "chunks": [c.to_list() for c in self.chunks],
+        }
+
+
+def _digest(header: dict, arrays: dict[str, np.ndarray]) -> str:
+    h = hashlib.sha256(json.dumps(header, sort_keys=True).encode())
+    for name in ARRAYS:
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype}:{len(a)}".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def save_stream(directory: str | Path, state: StreamState) -> Path:
+    """Write DIR/stream.npz (temporary file, fsync, rename)."""
+    header = state.header()
+    arrays = {name: np.ascontiguousarray(getattr(state, name)) for name in ARRAYS}
+    header["sha256"] = _digest(header, arrays)
+    buf = io.BytesIO()
+    np.savez(buf, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
+    path = Path(directory) / FILE
+    atomic_write(path, buf.getvalue())
+    return path
+
+
+def read_stream(directory: str | Path, code: str | None = None) -> StreamState | None:
+    """The verified stream state in DIR (of `code`, when given), or None when DIR holds none."""
+    path = Path(directory) / FILE
+    if not path.exists():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            header = json.loads(bytes(z["header"]).decode())
+            arrays = {name: z[name] for name in ARRAYS}
+    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
+            UnicodeDecodeError) as exc:
+        raise StreamStateError(f"stream state {path} is damaged and cannot be read ({exc}); move it away to start over")
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise StreamStateError(f"stream state {path} is not a format-{FORMAT} stream checkpoint")
+    if code is not None and header.get("code") != code:
+        raise StreamStateError(f"stream state {path} belongs to code {header.get('code')}, not {code}")
+    sha = header.pop("sha256", None)
+    if sha != _digest(header, arrays):
+        raise StreamStateError(f"stream state {path} fails its checksum; move it away to start over")
+    try:
+        state = StreamState(
+            header["code"], int(header["n"]), int(header["base"]), int(header["size"]), *(arrays[a] for a in ARRAYS),
+            mask=int(header["mask"]), e=int(header["e"]), k0=int(header["k0"]), max=int(header["max"]),
+            period=int(header["period"]),
+            preperiod=None if header["preperiod"] is None else int(header["preperiod"]),
+            stored=bool(header["stored"]), records=list(header["records"]),
+            chunks=[Chunk.from_list(c) for c in header["chunks"]])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StreamStateError(f"stream state {path} is damaged: {exc}") from None
+    _check(state, path)
+    return state
+
+
+def _check(s: StreamState, path: Path) -> None:
+    """Counts, ranges and rare values must agree with each other and with the values held."""
+    problems = []
+    if not 0 <= s.base <= s.n or len(s.window) != s.n - s.base or len(s.head) > s.n:
+        problems.append("window and head do not cover the heaps done")
+    if int(s.counts.sum()) != max(s.n - 1, 0):
+        problems.append("value counts do not add up to the heaps done")
+    if len(s.rare) != len(s.rval) or (len(s.rare) and (np.any(np.diff(s.rare) <= 0) or s.rare[-1] >= s.n)):
+        problems.append("rare positions are not an ascending list of computed heaps")
+    else:
+        inside = s.rare >= s.base
+        if not np.array_equal(s.window[s.rare[inside] - s.base], s.rval[inside]):
+            problems.append("rare values differ from the window")
+        early = s.rare < len(s.head)
+        if not np.array_equal(s.head[s.rare[early]], s.rval[early]):
+            problems.append("rare values differ from the head")
+    if s.stored and s.base > 0 and (not s.chunks or s.chunks[-1].stop < s.base):
+        problems.append("stored chunks do not reach the window")
+    if problems:
+        raise StreamStateError(f"stream state {path} is inconsistent: {'; '.join(problems)}")
+
+
+def write_frequencies(directory: str | Path, code: str, records: list[dict]) -> None:
+    """DIR/frequencies.json: the code and one record per power of two (see stream.FrequencyRecord)."""
+    doc = {"code": code, "convention": "counts[v] = number of heaps x with 1 <= x <= n and G(x) = v",
+           "records": records}
+    atomic_write(Path(directory) / FREQUENCIES, json.dumps(doc, indent=1).encode())
+
+
+def read_frequencies(directory: str | Path) -> dict:
+    """The document written by write_frequencies, checked for shape (each record's counts add up to n)."""
+    path = Path(directory) / FREQUENCIES
+    try:
+        doc = json.loads(path.read_text())
+        records = doc["records"]
+        for r in records:
+            if sum(r["counts"]) != r["n"]:
+                raise ValueError(f"the counts at n = {r['n']} do not add up to n")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise StreamStateError(f"frequency file {path} cannot be read ({exc})") from None
+    return doc
