@@ -9,6 +9,7 @@
 from .engine.periodicity import Periodicity, find_period
 from .engine.sequence import GrundySequence, NimSequence, nim_sequence
 from .engine.stats import sequence_stats
+from .engine.stream import StreamResult, nim_stream, read_frequencies, read_values
 from .errors import (
     DataFileError,
     InvalidArgumentError,
@@ -74,4 +75,8 @@ __all__ = [
     "permutation_graph",
     "solve_graph",
     "sequence_stats",
+    "nim_stream",
+    "StreamResult",
+    "read_values",
+    "read_frequencies",
 ]

@@ -1,0 +1,171 @@
+"""Stream runs: same values, counts and verdict as a whole-array run, in bounded memory; files verified; kill -9."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from octal import nim_sequence
+from octal.engine.stream import StreamGapError, nim_stream, read_values
+from octal.engine.stream_state import FILE, StreamStateError, read_frequencies
+from octal.errors import DataFileError, InvalidArgumentError
+from octal.front.cli import app
+
+
+def _check_records(records, values):
+    """Every power-of-two record counts heaps 1..2^k of the whole-array run."""
+    for r in records:
+        want = np.bincount(values[1 : r["n"] + 1], minlength=r["max"] + 1)
+        assert r["counts"] == want.tolist() and r["max"] == int(values[: r["n"] + 1].max())
+
+
+@pytest.mark.parametrize("code, n, window", [
+    ("0.77", 5000, 256),      # Kayles: period 12 proven while streaming
+    ("0.137", 5000, 256),     # Dawson's Kayles: period 34 proven
+    ("0.6", 120_000, 256),    # Officers: scans reach past a small head, so head and window widen from disk
+    ("0.167", 200_000, 2048),
+    ("0.007", 30_000, 1024),  # Treblecross
+    ("4.07", 20_000, 512),    # a whole-heap digit
+    ("0.354", 40_000, 512),
+])
+def test_stream_matches_whole_array_run(tmp_path, code, n, window):
+    full = nim_sequence(code, n)
+    r = nim_stream(code, tmp_path, n, window=window, store_values=True)
+    assert np.array_equal(read_values(tmp_path), full.values)
+    assert np.array_equal(r.counts, np.bincount(full.values[1:]))
+    assert (r.periodicity, r.max, r.n) == (full.periodicity, full.max, n)
+    _check_records(read_frequencies(tmp_path)["records"], full.values)
+    assert [rec["n"] for rec in r.records] == [1 << k for k in range((n - 1).bit_length())]
+
+
+def test_stream_matches_naive_on_grundys_game(tmp_path):
+    """Unequal splits only (4!.0): the (m/2, m/2) pair is skipped in the windowed rare loop too."""
+    r = nim_stream("4!.0", tmp_path, 6000, window=256, store_values=True)
+    assert np.array_equal(read_values(tmp_path), nim_sequence("4!.0", 6000, kernel="naive").values)
+    assert r.n == 6000
+
+
+def test_a_few_million_heaps_in_bounded_memory(tmp_path):
+    """0.167 to 3·10⁶ heaps: what the run allocates between 10⁶ and 3·10⁶ heaps stays near its window (a whole
+    run holds 2 bytes per heap); values, counts, records and verdict are the whole run's."""
+    n, window = 3_000_000, 1 << 13
+    nim_stream("0.167", tmp_path, 1_000_000, window=window, store_values=True)  # kernels loaded, then measured
+    tracemalloc.start()
+    r = nim_stream("0.167", tmp_path, n, window=window, store_values=True)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert r.memory_bytes < 8 * window + 4096
+    assert peak < 1 << 20, peak  # against 2 · 2·10⁶ bytes more for a whole run
+    full = nim_sequence("0.167", n)
+    assert np.array_equal(read_values(tmp_path, 1_000_000, 1_000_100), full.values[1_000_000:1_000_100])
+    assert np.array_equal(read_values(tmp_path), full.values)
+    assert np.array_equal(r.counts, np.bincount(full.values[1:]))
+    assert r.periodicity == full.periodicity
+    _check_records(r.records, full.values)
+
+
+def test_0354_is_proven_in_stream_mode_far_below_its_20_million_values(tmp_path):
+    """0.354: preperiod 10,061,916, period 1,180 (Guy–Smith needs 20,126,195 heaps) with a 65,536-heap window."""
+    nim_stream("0.354", tmp_path / "warm", 100_000, window=8192)  # kernels loaded before measuring
+    tracemalloc.start()
+    r = nim_stream("0.354", tmp_path / "run", until_proven=True, max_n=30_000_000, window=1 << 16)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    p = r.periodicity
+    assert (p.status, p.period, p.preperiod, p.proof_bound) == ("proven", 1180, 10_061_916, 20_126_195)
+    assert r.n == 20_126_195
+    assert r.memory_bytes < 1 << 20 and peak < 2 << 20  # against 20 M values
+    assert sum(r.records[-1]["counts"]) == r.records[-1]["n"] == 1 << 24
+
+
+def test_resume_goes_on_from_the_checkpoint(tmp_path):
+    first = nim_stream("0.6", tmp_path, 50_000, window=1024, store_values=True)
+    again = nim_stream("0.6", tmp_path, 90_000, window=1024, store_values=True)
+    assert first.n == 50_000 and again.n == 90_000
+    assert np.array_equal(read_values(tmp_path), nim_sequence("0.6", 90_000).values)
+
+
+def test_gap_without_stored_values_is_one_clear_error(tmp_path):
+    with pytest.raises(StreamGapError, match="larger --window"):
+        nim_stream("0.6", tmp_path, 120_000, window=256)
+
+
+def test_damaged_or_foreign_state_is_refused(tmp_path):
+    nim_stream("0.77", tmp_path, 20_000, window=256, store_values=True)
+    with pytest.raises(StreamStateError, match="belongs to code 0.77"):
+        nim_stream("0.6", tmp_path, 30_000)
+    assert np.array_equal(read_values(tmp_path, 1000, 5000), nim_sequence("0.77", 5000).values[1000:])
+    chunk = max(f for f in (tmp_path / "values").iterdir() if int(f.stem) <= 1000)  # the chunk holding heap 1000
+    data = bytearray(chunk.read_bytes())
+    data[-1] ^= 1
+    chunk.write_bytes(bytes(data))
+    with pytest.raises(DataFileError, match="checksum"):
+        read_values(tmp_path, 1000, 5000)
+    state = tmp_path / FILE
+    data = bytearray(state.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    state.write_bytes(bytes(data))
+    with pytest.raises(StreamStateError):
+        nim_stream("0.77", tmp_path, 30_000)
+
+
+def test_values_that_were_not_stored_cannot_be_read(tmp_path):
+    nim_stream("0.77", tmp_path, 20_000, window=256)
+    assert np.array_equal(read_values(tmp_path, 0, 100), nim_sequence("0.77", 100).values)  # the head
+    with pytest.raises(InvalidArgumentError, match="not stored"):
+        read_values(tmp_path, 1000, 2000)
+
+
+def test_cli_stream_run_and_its_usage_errors(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(app, ["run", "kayles", "--n", "10000", "--stream", str(tmp_path), "--window", "512", "--json",
+                              "--quiet"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert (out["period"], out["preperiod"], out["status"], out["n"]) == (12, 71, "proven", 10000)
+    assert out["stream"]["records"] == 14 and out["stream"]["window"] == 512
+    res = runner.invoke(app, ["run", "kayles", "--n", "10000", "--stream", str(tmp_path / "t"), "--quiet"])
+    assert "in stream mode" in res.stdout and "proven" in res.stdout
+    for args, message in ((["--out", "x.npy"], "--out"), (["--values", "--json"], "--values"),
+                          (["--window", "100"], "at least")):
+        res = runner.invoke(app, ["run", "0.6", "--stream", str(tmp_path / "u")] + args)
+        assert res.exit_code == 2 and message in res.stderr and res.stderr.count("\n") == 1
+    res = runner.invoke(app, ["run", "0.6", "--window", "4096"])
+    assert res.exit_code == 2 and "--stream" in res.stderr
+    res = runner.invoke(app, ["run", "0.[3]", "--stream", str(tmp_path / "v")])
+    assert res.exit_code == 2 and "finite octal codes" in res.stderr
+
+
+def test_sigkill_mid_stream_then_resume_gives_identical_results(tmp_path):
+    d = tmp_path / "s"
+    n = 400_000
+    cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--stream", str(d), "--window", "65536",
+           "--store-values", "--checkpoint-every", "0.2", "--quiet", "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and not (d / FILE).exists():
+            time.sleep(0.05)
+        time.sleep(0.8)
+        assert proc.poll() is None, "the run finished before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    resumed = json.loads(done.stdout)
+    whole = nim_stream("0.6", tmp_path / "whole", n, window=65536, store_values=True).to_dict()
+    for out in (resumed, whole):  # where the files are and how large the buffers grew may differ
+        for key in ("directory", "frequencies", "memory_bytes"):
+            del out["stream"][key]
+    assert resumed == whole
+    assert np.array_equal(read_values(d), read_values(tmp_path / "whole"))
+    assert read_frequencies(d)["records"] == read_frequencies(tmp_path / "whole")["records"]
