@@ -109,6 +109,39 @@ def _mark_rare(seen, stamp, V, off, rare, rval, lo, hi, m, hole):
         seen[V[m - rare[i] - off] ^ rval[i]] = stamp
 
 
+TARGETS = 4  # a scan seeking at most this many rare values compares against them instead of looking each pair up
+
+
+@njit(cache=True, inline="always")
+def _hits(lo, hi_rev, length, t0, t1, t2, t3):
+    """Which of t0..t3 occur among lo[i] ^ hi_rev[length−1−i] (bit s for t_s): compares that vectorise, no gathers."""
+    f0 = False
+    f1 = False
+    f2 = False
+    f3 = False
+    for i in range(length):
+        x = lo[i] ^ hi_rev[length - 1 - i]
+        f0 |= x == t0
+        f1 |= x == t1
+        f2 |= x == t2
+        f3 |= x == t3
+    return np.int64(f0) | (np.int64(f1) << 1) | (np.int64(f2) << 2) | (np.int64(f3) << 3)
+
+
+@njit(cache=True)
+def _targets(need, c, dtype_one):
+    """The values x < c with need[x] set, padded to TARGETS slots by repeating the first (in G's dtype)."""
+    t = np.empty(TARGETS, type(dtype_one))
+    k = 0
+    for x in range(c):
+        if need[x] and k < TARGETS:
+            t[k] = x
+            k += 1
+    for s in range(k, TARGETS):
+        t[s] = t[0]
+    return t
+
+
 @njit(cache=True)
 def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
     """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
@@ -174,19 +207,33 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         a = 1
         half = top_m // 2
         chunk = SCAN_CHUNK
+        t = _targets(need, c, W[0]) if missing <= TARGETS else need[:0].astype(W.dtype)
         while missing and a <= half:
             a_end = min(a + chunk, half + 1)
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
             for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
                 m = n - two[j]
                 hi = min(a_end, (m - tie2[j]) // 2 + 1)
-                if hi <= a:
+                if hi <= a or not missing:
                     continue
                 if hi > hlen or m - hi + 1 < base:
                     for x in range(c):
                         need[x] = 0
                     return n, maxv, nrare, GAP
-                missing -= _take_needed(Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base], hi - a, need)
+                lo_part, hi_part = Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base]
+                if missing <= TARGETS:
+                    if t.shape[0] == 0:
+                        t = _targets(need, c, W[0])
+                    found = _hits(lo_part, hi_part, hi - a, t[0], t[1], t[2], t[3])
+                    if found:
+                        for s in range(TARGETS):
+                            if (found >> s) & 1 and need[t[s]]:
+                                need[t[s]] = 0
+                                missing -= 1
+                        if missing:
+                            t = _targets(need, c, W[0])
+                else:
+                    missing -= _take_needed(lo_part, hi_part, hi - a, need)
             a = a_end
         v = c
         if missing:  # the least rare value no pair produced is the mex
@@ -262,7 +309,7 @@ def _or_onehot_rev(lo, hi_rev, length):
     return acc
 
 
-SMALL = 32  # the small-value kernel holds every option set in one 64-bit word
+SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: values below 64 XOR to values below 64
 
 
 @njit(cache=True, inline="always")
@@ -279,9 +326,9 @@ def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
 
 @njit(cache=True)
 def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
-    """fill_sparse for values below 32: marks, candidate and scan all live in 64-bit words.
+    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
 
-    Same arguments and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 32
+    Same arguments and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 64
     (nothing stored), so the driver continues with the general kernel.
     """
     common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
