@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array, whole_number
+from . import kernels
+from .kernels import small
 
 PROVEN, APPARENT, NONE = "proven", "apparent", "none"
 
@@ -83,59 +84,14 @@ def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int |
     return r * n0 + (r - 1) * period + criteria.take + period
 
 
-@njit(cache=True)
-def _periodic_from(G, N, p):
-    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p (scans back from the end: cheap for wrong p)."""
-    i = N - 1 - p
-    while i >= 0 and G[i] == G[i + p]:
-        i -= 1
-    return i + 1
+def _search(N: int):
+    """The period-search kernels for N values: plain numpy for short runs (no compiler to load), else compiled."""
+    return small if N <= small.MAX_N else kernels
 
 
-@njit(cache=True)
-def _arithmetic_from(G, N, p, s):
-    """Least n0 with G[n+p] − G[n] == s for all n0 ≤ n < N−p."""
-    i = N - 1 - p
-    while i >= 0 and np.int64(G[i + p]) - np.int64(G[i]) == s:
-        i -= 1
-    return i + 1
-
-
-@njit(cache=True)
-def _credible(N, p, n0, repeats, min_agree, share):
-    """The evidence rule for an apparent period (see APPARENT_RULE)."""
+def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
+    """APPARENT_RULE: at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
     return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
-
-
-@njit(cache=True)
-def _scan(G, N, r, t, provable, repeats, min_agree, share):
-    """Minimal-period search in one compiled loop; returns (p, n0, proven) or p = 0 when none is credible.
-
-    A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
-    p seen `repeats` times past its preperiod is the apparent answer when its evidence is credible
-    (`_credible`). Multiples of that p are skipped either way: they agree back to its preperiod and
-    would cost O(N) each (0.376 at N = 4·10⁶ would check a million of them).
-    """
-    best_p = 0
-    best_n0 = 0
-    seen = 0
-    top = N // 4
-    if provable:
-        top = max(top, (N - t - r) // r)
-    for p in range(1, top + 1):
-        if seen and p % seen == 0:
-            continue
-        n0 = _periodic_from(G, N, p)
-        if provable and r * max(n0, 1) + r * p + t <= N:
-            return p, n0, True
-        if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
-            seen = p
-            if _credible(N, p, n0, repeats, min_agree, share):
-                best_p = p
-                best_n0 = n0
-            if not provable:
-                break
-    return best_p, best_n0, False
 
 
 def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
@@ -157,7 +113,7 @@ def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     provable = criteria is not None
     r = criteria.heaps if provable else 2
     t = criteria.take if provable else 0
-    p, n0, proven = _scan(G, N, r, t, provable, repeats, min_agree, float(share))
+    p, n0, proven = _search(N).scan_periods(G, N, r, t, provable, repeats, min_agree, float(share))
     p, n0 = int(p), int(n0)
     if proven:
         return Periodicity(PROVEN, p, n0, 0, proof_bound(criteria, p, n0))
@@ -177,7 +133,7 @@ def judge(code: OctalCode, N: int, period: int | None, preperiod: int | None) ->
     bound = proof_bound(criteria, period, preperiod)
     if bound is not None and bound <= N:
         return Periodicity(PROVEN, period, preperiod, 0, bound)
-    if _credible(N, period, preperiod, 3, 0, 1.0):
+    if credible(N, period, preperiod):
         return Periodicity(APPARENT, period, preperiod, 0, bound)
     return Periodicity()
 
@@ -202,7 +158,7 @@ class OnlinePeriod:
         N = len(W)
         if N < 8:
             return self
-        p, n0, _ = _scan(W, N, 2, 0, False, 3, 0, 0.0)
+        p, n0, _ = _search(N).scan_periods(W, N, 2, 0, False, 3, 0, 0.0)
         p, n0 = int(p), int(n0)
         if not p:
             return OnlinePeriod()
@@ -219,7 +175,7 @@ def _find_arithmetic(G: np.ndarray, N: int, repeats: int, share: float) -> Perio
         s = int(G[N - 1]) - int(G[N - 1 - p])
         if s <= 0:
             continue
-        n0 = int(_arithmetic_from(G, N, p, s))
-        if _credible(N, p, n0, repeats, 0, share):
+        n0 = int(_search(N).arithmetic_from(G, N, p, s))
+        if credible(N, p, n0, repeats, 0, share):
             return Periodicity(APPARENT, p, n0, s, None)
     return Periodicity()

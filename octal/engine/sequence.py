@@ -18,10 +18,10 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
+from . import kernels
 from .checkpoint import Checkpointer, read_checkpoint
-from .kernels import fill_hex, fill_octal, fill_sparse, split_sets
-from .kernels.general import fill_general
-from .kernels.sparse import SMALL, fill_sparse_small
+from .kernels import small
+from .memory import available_memory, human_bytes
 from .periodicity import APPARENT, PROVEN, Periodicity, find_period
 from .rare import rare_split
 
@@ -35,30 +35,6 @@ GENERAL_MAX_N = 1 << 16  # the general kernel costs O(N² log N): beyond this a 
 
 Progress = Callable[[int, int, int, str], None]
 """progress(heaps done, heaps wanted, largest value so far, kernel state in words)."""
-
-
-def available_memory() -> int:
-    """Bytes the OS says a new allocation can take (MemAvailable), or total RAM if unknown."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return 1 << 34
-
-
-def human_bytes(b: float) -> str:
-    """1536 → '1.5 KB' (powers of 1024)."""
-    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
-        if b < 1024 or unit == "PB":
-            return f"{b:.0f} {unit}" if unit == "bytes" else f"{b:.1f} {unit}"
-        b /= 1024
-    return f"{b:.1f} PB"
 
 
 def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
@@ -183,7 +159,7 @@ class GrundySequence:
             if old is not None:
                 self._S2[: self._n] = old[: self._n]  # split bitsets of computed heaps stay valid
             else:
-                split_sets(self._G, self._S2, 0, self._n)
+                kernels.split_sets(self._G, self._S2, 0, self._n)
 
     def _reversed(self) -> np.ndarray:
         """R with R[len(G)−1−n] = G(n), built when the naive kernel first needs it."""
@@ -208,7 +184,7 @@ class GrundySequence:
             width = self._S2.shape[1] * 2
             check_fits(self.code, len(G), G.dtype.itemsize + 8 * width - 8)
             self._S2 = np.zeros((len(G), width), np.uint64)
-            split_sets(G, self._S2, 0, at)
+            kernels.split_sets(G, self._S2, 0, at)
             return
         if idx + 1 == len(DTYPES):
             raise ResourceLimitError(f"a nim value at heap {at} needs more than 32 bits")
@@ -254,22 +230,22 @@ class GrundySequence:
         begin = self._n
         if not self._sparse_ready:
             self._rechoose_mask()
-        small = self._max < SMALL
+        small_values = self._max < kernels.SMALL
         while self._n < stop:
             limit = int(np.iinfo(self._G.dtype).max)
             args = (self._G, 0, self._G, self._n, stop, self._max, whole, one, two, tie2, eq, self._rare, self._nrare,
                     self._rval, self.mask, self.e, self.k0)
-            if small:
-                reached, top, nrare, flag = fill_sparse_small(*args)
+            if small_values:
+                reached, top, nrare, flag = kernels.fill_sparse_small(*args)
             else:
-                reached, top, nrare, flag = fill_sparse(*args, limit)
+                reached, top, nrare, flag = kernels.fill_sparse(*args, limit)
             self._n, self._max, self._nrare = int(reached), int(top), int(nrare)
             if flag == 1:  # a rare value never seen before: maybe a better mask now
                 self._rechoose_mask()
             elif flag == 2:
                 self._widen(self._n)
             elif flag == 4:  # a value of 32 or more: the general kernel from here on
-                small = False
+                small_values = False
             elif flag == 3:
                 cap = 2 * len(self._rare)
                 self._rare = np.resize(self._rare, cap)
@@ -284,12 +260,15 @@ class GrundySequence:
         limit = int(np.iinfo(self._G.dtype).max)
         if self.code.tier == GENERAL:
             ties = self.code.tie_table(stop)
-            reached, top = fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
+            reached, top = kernels.fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
         elif self.code.tier == HEXADECIMAL:
-            reached, top = fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
+            reached, top = kernels.fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
+        elif stop <= small.MAX_N:  # a short run: numpy, no compiler to load
+            reached, top = small.fill_octal(self._G, self._n, stop, self._max, whole, one, two, tie2, eq, limit)
+            self._R = None  # the compiled kernel rebuilds its reversed copy if it takes over
         else:
-            reached, top = fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two, tie2, eq,
-                                      limit)
+            reached, top = kernels.fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two,
+                                              tie2, eq, limit)
         self._n, self._max = int(reached), int(top)
         self._sparse_ready = False  # rare positions are rebuilt when the sparse kernel resumes
         if reached < stop:
@@ -313,7 +292,7 @@ class GrundySequence:
         whole, one, three = moves.whole, moves.one, moves.three
         two, tie2, eq = octal_inputs(moves)
         can_sparse = self.code.tier == OCTAL and len(two) > 0
-        auto = self.kernel == "auto" and can_sparse
+        auto = self.kernel == "auto" and can_sparse and n > small.MAX_N  # a short run stays on one kernel
         choice = "sparse" if self.kernel == "sparse" else "naive"
         # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
         cost: dict[str, float | None] = {"naive": None, "sparse": None}

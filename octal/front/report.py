@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.sequence import human_bytes
+from ..engine.memory import human_bytes
 from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import Preset

@@ -1,0 +1,84 @@
+"""Stream mode in bounded memory: peak RSS stays flat while N doubles; 0.354 proven in stream mode.
+
+    python benchmarks/stream.py                  # 0.354 (stream and whole-array), then 0.167 for 20 minutes
+    python benchmarks/stream.py --seconds 120    # a shorter walk toward 2^32
+    python benchmarks/stream.py --skip-354
+
+Every run is a child process that reports its own CPU seconds and peak RSS (ru_maxrss), so each figure is
+one process's. The walk of 0.167 resumes one stream folder at N = 2^22, 2^23, …: the rate of the last
+step gives the projected time to 2^32.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+CHILD = r"""
+import json, resource, sys, time
+from octal import nim_sequence, nim_stream
+mode, code, n, folder, window = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+t0 = time.process_time()
+if mode == "stream":
+    r = nim_stream(code, folder, n or None, until_proven=not n, max_n=2**35, window=window)
+    held = r.memory_bytes
+else:
+    r = nim_sequence(code, n or None, until_proven=not n, max_n=2**26)
+    held = r.values.nbytes * 2
+cpu = time.process_time() - t0
+print(json.dumps({"n": r.n, "cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+                  "held": held, "verdict": r.periodicity.describe()}))
+"""
+
+
+def child(mode: str, code: str, n: int, folder: str, window: int) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, mode, code, str(n), folder, str(window)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def mb(b: float) -> str:
+    return f"{b / 2**20:,.1f} MB"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=1200, help="CPU budget for the walk of 0.167 toward 2^32")
+    ap.add_argument("--window", type=int, default=1 << 20)
+    ap.add_argument("--skip-354", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        child("stream", "0.77", 5000, f"{tmp}/warm", 4096)  # compile or load every kernel outside the timings
+        if not args.skip_354:
+            print("0.354 until proven (preperiod 10,061,916, period 1,180; Guy–Smith needs 20,126,195 heaps)")
+            for mode in ("whole", "stream"):
+                r = child(mode, "0.354", 0, f"{tmp}/354", 1 << 16)
+                print(f"  {mode:<7} N = {r['n']:>12,}  {r['cpu']:7.1f} CPU s  peak RSS {mb(r['rss']):>10}  "
+                      f"values held {mb(r['held']):>9}  {r['verdict']}")
+        print(f"0.167 toward 2^32 in stream mode (window {args.window:,}), one process per step, same folder")
+        print(f"  {'N':>14} {'step CPU s':>11} {'heaps/s':>12} {'peak RSS':>10} {'values held':>12}")
+        spent, k = 0.0, 22
+        rate = None
+        while spent < args.seconds and k <= 32:
+            t0 = time.time()
+            r = child("stream", "0.167", 2**k, f"{tmp}/167", args.window)
+            step = r["cpu"]
+            spent += step
+            done_before = 2 ** (k - 1) if k > 22 else 0
+            rate = (r["n"] - done_before) / max(step, 1e-9)
+            print(f"  {r['n']:>14,} {step:>11.1f} {rate:>12,.0f} {mb(r['rss']):>10} {mb(r['held']):>12}"
+                  f"   ({time.time() - t0:.0f} s wall)", flush=True)
+            k += 1
+        if rate and k <= 32:
+            left = (2**32 - 2 ** (k - 1)) / rate
+            print(f"  projected: 2^32 heaps after about {(spent + left) / 3600:.1f} CPU hours at the last rate")
+    print(f"(children's peak RSS of this script: {mb(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)})")
+
+
+if __name__ == "__main__":
+    main()

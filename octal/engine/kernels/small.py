@@ -1,0 +1,72 @@
+"""Short runs without a compiler: the naive octal kernel and the period search in plain numpy.
+
+For a few thousand heaps, importing numba and loading compiled kernels costs more than the work itself
+(`octal run kayles` would wait half a second for it). These do the same job heap by heap with vector
+operations: G(n) = mex of the one-heap values and of G(a) ⊕ G(m − a) for every split; the period search
+applies the same rules as `period.scan_periods` (the tests hold the two to the same answers).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+MAX_N = 4096  # beyond this the compiled kernels win
+
+
+def fill_octal(G, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
+    """Fill G[start:stop] for codes whose moves leave at most two heaps; returns (heap reached, largest value).
+
+    Stops early, like the compiled kernels, before a value that would exceed `vlimit` (the driver widens G).
+    """
+    whole_set = set(whole.tolist())
+    for n in range(start, stop):
+        parts = [G[n - one[one < n]].astype(np.int64)]
+        if n in whole_set or any(n - k >= 2 and (n - k) % 2 == 0 for k in eq.tolist()):
+            parts.append(np.zeros(1, np.int64))
+        for k, unequal in zip(two.tolist(), tie2.tolist()):
+            m = n - k
+            h = (m - unequal) // 2
+            if m >= 2 and h >= 1:
+                parts.append((G[1 : h + 1] ^ G[m - 1 : m - h - 1 if m - h - 1 >= 0 else None : -1]).astype(np.int64))
+        options = np.concatenate(parts)
+        marked = np.zeros(len(options) + 1, bool)
+        marked[options[options <= len(options)]] = True
+        v = int(np.argmin(marked))
+        if v > vlimit:
+            return n, maxv
+        G[n] = v
+        maxv = max(maxv, v)
+    return stop, maxv
+
+
+def periodic_from(G, N, p):
+    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p."""
+    bad = np.flatnonzero(G[: N - p] != G[p:N])
+    return int(bad[-1]) + 1 if len(bad) else 0
+
+
+def arithmetic_from(G, N, p, s):
+    """Least n0 with G[n+p] − G[n] == s for all n0 ≤ n < N−p."""
+    bad = np.flatnonzero(G[p:N].astype(np.int64) - G[: N - p].astype(np.int64) != s)
+    return int(bad[-1]) + 1 if len(bad) else 0
+
+
+def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
+    """(p, n0, proven) by the rules of period.scan_periods: the first provable p, else the least credible one."""
+    best_p = best_n0 = seen = 0
+    top = N // 4
+    if provable:
+        top = max(top, (N - t - r) // r)
+    for p in range(1, top + 1):
+        if seen and p % seen == 0:
+            continue
+        n0 = periodic_from(G, N, p)
+        if provable and r * max(n0, 1) + r * p + t <= N:
+            return p, n0, True
+        if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
+            seen = p
+            if N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0:
+                best_p, best_n0 = p, n0
+            if not provable:
+                break
+    return best_p, best_n0, False
