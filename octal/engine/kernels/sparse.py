@@ -87,8 +87,12 @@ def _rare_ranges(rare, nrare, m, base, hlen, skip):
     of r = skip (or −1); ok = False when some G(m − r) lies in neither (the gap between head and window).
     """
     lo = 1 if nrare > 0 and rare[0] == 0 else 0
-    hi = np.searchsorted(rare[:nrare], m)
-    cut = max(lo, min(hi, np.searchsorted(rare[:nrare], m - base, side="right")))
+    if nrare == 0 or (rare[nrare - 1] < m and rare[nrare - 1] <= m - base):  # the usual case: every r, all in W
+        hi = nrare
+        cut = max(lo, hi)
+    else:
+        hi = np.searchsorted(rare[:nrare], m)
+        cut = max(lo, min(hi, np.searchsorted(rare[:nrare], m - base, side="right")))
     hole = -1
     if skip > 0:
         h = np.searchsorted(rare[:nrare], skip)
@@ -107,6 +111,48 @@ def _mark_rare(seen, stamp, V, off, rare, rval, lo, hi, m, hole):
         lo = hole + 1
     for i in range(lo, hi):
         seen[V[m - rare[i] - off] ^ rval[i]] = stamp
+
+
+BLOCK = 8  # heaps whose rare pairs are marked together: one pass over the rare list, B adjacent loads per entry
+
+
+@njit(cache=True)
+def _block_range(rare, nrare, n0, k, base, tie):
+    """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: B ≤ r, and
+    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for unequal splits."""
+    lo = np.searchsorted(rare[:nrare], BLOCK)
+    if tie:
+        return lo, lo
+    hi = np.searchsorted(rare[:nrare], min(n0 - k - 1, n0 - k - base), side="right")
+    return lo, max(lo, hi)
+
+
+@njit(cache=True)
+def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
+    """seenB[b, G(n0 + b − k − r) ⊕ G(r)] = n0 + b + 1 for b < nb and the rare r = rare[lo:hi]."""
+    for i in range(lo, hi):
+        off = n0 - k - rare[i] - base
+        v = rval[i]
+        for b in range(nb):
+            seenB[b, W[off + b] ^ v] = n0 + b + 1
+
+
+@njit(cache=True)
+def _block_bits(exB, n0, nb, W, base, rare, rval, lo, hi, k):
+    """exB[b] |= 1 << (G(n0 + b − k − r) ⊕ G(r)) for b < nb and r = rare[lo:hi]: the word form of _block_stamp."""
+    for i in range(lo, hi):
+        off = n0 - k - rare[i] - base
+        v = rval[i]
+        for b in range(nb):
+            exB[b] |= np.uint64(1) << np.uint64(W[off + b] ^ v)
+
+
+@njit(cache=True, inline="always")
+def _skip_block(lo, cut, blo, bhi):
+    """Split the window range [lo, cut) around the block's [blo, bhi): returns (a2, a3), mark [lo, a2) and [a3, cut)."""
+    a2 = max(lo, min(blo, cut))
+    a3 = max(a2, min(bhi, cut))
+    return a2, a3
 
 
 TARGETS = 4  # a scan seeking at most this many rare values compares against them instead of looking each pair up
@@ -156,7 +202,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     P = 1
     while P <= maxv:
         P *= 2
-    seen = np.zeros(2 * P + 2, np.int64)
+    seenB = np.zeros((BLOCK, 2 * P + 2), np.int64)  # one stamp row per heap of a block
     need = np.zeros(2 * P + 2, np.uint8)
     known_rare = np.zeros(2 * P + 2, np.bool_)
     for i in range(nrare):
@@ -165,9 +211,18 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
+    blo = np.zeros(nk, np.int64)
+    bhi = np.zeros(nk, np.int64)
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
+        b = (n - start) % BLOCK
+        if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
+            nb = min(BLOCK, stop - n)
+            for j in range(nk):
+                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base, tie2[j])
+                _block_stamp(seenB, n, nb, W, base, rare, rval, blo[j], bhi[j], two[j])
+        seen = seenB[b]
         stamp = n + 1
         for k in whole:
             if k == n:
@@ -191,7 +246,9 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
                 return n, maxv, nrare, GAP
-            _mark_rare(seen, stamp, W, base, rare, rval, lo, cut, m, hole)
+            a2, a3 = _skip_block(lo, cut, blo[j], bhi[j])
+            _mark_rare(seen, stamp, W, base, rare, rval, lo, a2, m, hole)
+            _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
             _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
         # c: least common value not yet marked ("common" relative to this heap's parity flip)
         c = 0
@@ -251,7 +308,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             if grew:
                 while P <= maxv:
                     P *= 2
-                seen = np.zeros(2 * P + 2, np.int64)
+                seenB = np.zeros((BLOCK, 2 * P + 2), np.int64)  # a return follows: no block is half marked
                 need = np.zeros(2 * P + 2, np.uint8)
                 known_rare = np.zeros(2 * P + 2, np.bool_)
                 for i in range(nrare):
@@ -342,10 +399,20 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
+    blo = np.zeros(nk, np.int64)
+    bhi = np.zeros(nk, np.int64)
+    exB = np.zeros(BLOCK, np.uint64)
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        ex = np.uint64(0)
+        b = (n - start) % BLOCK
+        if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
+            nb = min(BLOCK, stop - n)
+            exB[:] = 0
+            for j in range(nk):
+                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base, tie2[j])
+                _block_bits(exB, n, nb, W, base, rare, rval, blo[j], bhi[j], two[j])
+        ex = exB[b]
         for k in whole:
             if k == n:
                 ex |= np.uint64(1)
@@ -368,7 +435,9 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
                 return n, maxv, nrare, GAP
-            ex = _or_rare(ex, W, base, rare, rval, lo, cut, m, hole)
+            a2, a3 = _skip_block(lo, cut, blo[j], bhi[j])
+            ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
+            ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
         avail = (common1 if flip else common0) & ~ex
         if avail == np.uint64(0):
