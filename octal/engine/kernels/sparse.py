@@ -119,10 +119,11 @@ BLOCK = 8  # heaps whose rare pairs are marked together: one pass over the rare 
 @njit(cache=True)
 def _block_range(rare, nrare, n0, k, base, tie):
     """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: B ≤ r, and
-    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for unequal splits."""
+    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for unequal splits
+    or short rare lists."""
+    if tie or nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
+        return 0, 0
     lo = np.searchsorted(rare[:nrare], BLOCK)
-    if tie:
-        return lo, lo
     hi = np.searchsorted(rare[:nrare], min(n0 - k - 1, n0 - k - base), side="right")
     return lo, max(lo, hi)
 
@@ -432,6 +433,14 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             if m > top_m:
                 top_m = m
             skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
+            if base == 0 and blo[j] == bhi[j]:  # whole array, no block: one plain pass (short rare lists)
+                for i in range(nrare):
+                    r = rare[i]
+                    if r >= m:
+                        break
+                    if r != 0 and r != skip:
+                        ex |= np.uint64(1) << np.uint64(W[m - r] ^ rval[i])
+                continue
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
                 return n, maxv, nrare, GAP
