@@ -1,7 +1,7 @@
 """Stream mode in bounded memory: peak RSS stays flat while N doubles; 0.354 proven in stream mode.
 
-    python benchmarks/stream.py                  # 0.354 (stream and whole-array), then 0.167 for 20 minutes
-    python benchmarks/stream.py --seconds 120    # a shorter walk toward 2^32
+    python benchmarks/stream.py                  # 0.354 (stream and whole-array), then 0.167 to 2^28 (about 2 minutes)
+    python benchmarks/stream.py --seconds 600 --store-values   # on past 2^29 (0.167 gets a new rare value there)
     python benchmarks/stream.py --skip-354
 
 Every run is a child process that reports its own CPU seconds and peak RSS (ru_maxrss), so each figure is
@@ -23,22 +23,28 @@ CHILD = r"""
 import json, resource, sys, time
 from octal import nim_sequence, nim_stream
 mode, code, n, folder, window = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+store = sys.argv[6] == "store"
 t0 = time.process_time()
 if mode == "stream":
-    r = nim_stream(code, folder, n or None, until_proven=not n, max_n=2**35, window=window)
+    r = nim_stream(code, folder, n or None, until_proven=not n, max_n=2**35, window=window, store_values=store)
     held = r.memory_bytes
+    extra = {"rare": r.rare, "last_rare": r.last_rare, "window": r.window, "max": r.max}
 else:
     r = nim_sequence(code, n or None, until_proven=not n, max_n=2**26)
     held = r.values.nbytes * 2
+    extra = {}
 cpu = time.process_time() - t0
 print(json.dumps({"n": r.n, "cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-                  "held": held, "verdict": r.periodicity.describe()}))
+                  "held": held, "verdict": r.periodicity.describe(), **extra}))
 """
 
 
-def child(mode: str, code: str, n: int, folder: str, window: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, mode, code, str(n), folder, str(window)],
-                         capture_output=True, text=True, check=True)
+def child(mode: str, code: str, n: int, folder: str, window: int, store: bool = False) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, mode, code, str(n), folder, str(window),
+                          "store" if store else "-"],
+                         capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"{mode} run of {code} to {n:,} failed: {out.stderr.strip().splitlines()[-1]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -48,9 +54,11 @@ def mb(b: float) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=1200, help="CPU budget for the walk of 0.167 toward 2^32")
+    ap.add_argument("--seconds", type=float, default=100, help="CPU budget for the walk of 0.167 toward 2^32")
     ap.add_argument("--window", type=int, default=1 << 20)
     ap.add_argument("--skip-354", action="store_true")
+    ap.add_argument("--store-values", action="store_true", help="store the walk's values (1-2 bytes a heap on disk)")
+    ap.add_argument("--folder", help="where the walk keeps its state (default: a temporary folder)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         child("stream", "0.77", 5000, f"{tmp}/warm", 4096)  # compile or load every kernel outside the timings
@@ -60,18 +68,22 @@ def main() -> None:
                 r = child(mode, "0.354", 0, f"{tmp}/354", 1 << 16)
                 print(f"  {mode:<7} N = {r['n']:>12,}  {r['cpu']:7.1f} CPU s  peak RSS {mb(r['rss']):>10}  "
                       f"values held {mb(r['held']):>9}  {r['verdict']}")
-        print(f"0.167 toward 2^32 in stream mode (window {args.window:,}), one process per step, same folder")
-        print(f"  {'N':>14} {'step CPU s':>11} {'heaps/s':>12} {'peak RSS':>10} {'values held':>12}")
+        walk = args.folder or f"{tmp}/167"
+        print(f"0.167 toward 2^32 in stream mode (window {args.window:,}"
+              f"{', values stored' if args.store_values else ''}), one process per step, same folder")
+        print(f"  {'N':>14} {'step CPU s':>11} {'heaps/s':>12} {'peak RSS':>10} {'values held':>12}"
+              f" {'window':>12} {'rare':>6} {'last rare':>12} {'max':>5}")
         spent, k = 0.0, 22
         rate = None
         while spent < args.seconds and k <= 32:
             t0 = time.time()
-            r = child("stream", "0.167", 2**k, f"{tmp}/167", args.window)
+            r = child("stream", "0.167", 2**k, walk, args.window, args.store_values)
             step = r["cpu"]
             spent += step
             done_before = 2 ** (k - 1) if k > 22 else 0
             rate = (r["n"] - done_before) / max(step, 1e-9)
             print(f"  {r['n']:>14,} {step:>11.1f} {rate:>12,.0f} {mb(r['rss']):>10} {mb(r['held']):>12}"
+                  f" {r['window']:>12,} {r['rare']:>6,} {r['last_rare'] or 0:>12,} {r['max']:>5}"
                   f"   ({time.time() - t0:.0f} s wall)", flush=True)
             k += 1
         if rate and k <= 32:

@@ -91,6 +91,13 @@ def test_resume_goes_on_from_the_checkpoint(tmp_path):
     assert np.array_equal(read_values(tmp_path), nim_sequence("0.6", 90_000).values)
 
 
+def test_many_resumes_keep_memory_flat(tmp_path):
+    """Each resume restores the window into a buffer of the window's size, not twice the last one."""
+    held = [nim_stream("0.167", tmp_path, 2**k, window=4096).memory_bytes for k in range(13, 20)]
+    assert max(held) < 8 * 4096 + 4096 and held[-1] - held[1] < 512, held  # only the counts may grow
+    assert np.array_equal(read_values(tmp_path, 0, 4096), nim_sequence("0.167", 4096).values)
+
+
 def test_gap_without_stored_values_is_one_clear_error(tmp_path):
     with pytest.raises(StreamGapError, match="larger --window"):
         nim_stream("0.6", tmp_path, 120_000, window=256)

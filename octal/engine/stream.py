@@ -33,6 +33,7 @@ from .stream_state import StreamState, read_frequencies, read_stream, save_strea
 
 DEFAULT_WINDOW = 1 << 20
 MIN_WINDOW = 1 << 8
+PERIOD_SPAN = 1 << 21  # the online period search reads at most the newest 2^21 heaps: periods up to PERIOD_SPAN/6
 STRETCH_SECONDS = 0.2
 
 
@@ -128,7 +129,7 @@ class StreamRun:
         dtype = np.result_type(s.window.dtype, s.head.dtype)
         self.frozen = s.base > 0
         self.head = s.head.astype(dtype) if self.frozen else None
-        self.W = np.zeros(max(2 * self.size, 2 * len(s.window)), dtype)
+        self.W = np.zeros(max(2 * self.size, len(s.window) + self.size), dtype)  # room to go on, not twice
         self.W[: len(s.window)] = s.window
         self.rare = np.zeros(max(1024, 2 * len(s.rare)), np.int64)
         self.rval = np.zeros_like(self.rare)
@@ -176,9 +177,14 @@ class StreamRun:
         last = int(self.rare[self.nrare - 1]) if self.nrare else 0
         return max(self.size, last + self.kmax + 2)
 
+    def _track_period(self) -> None:
+        """Look for the period in the newest heaps (at most PERIOD_SPAN of them, however wide the window grew)."""
+        lo = max(self.base, self.n - PERIOD_SPAN)
+        self.period = self.period.update(self.W[lo - self.base : self.n - self.base], lo)
+
     def _slide(self) -> None:
         """The buffer is full: store what leaves, freeze the head, keep the newest heaps."""
-        self.period = self.period.update(self.W[: self.n - self.base], self.base)
+        self._track_period()
         keep = self._keep()
         new_base = max(self.n - keep, self.base)
         if new_base > self.base:
@@ -308,7 +314,7 @@ class StreamRun:
             while self.n < target and not (until_proven and self.periodicity().status == PROVEN):
                 if self.n - self.base >= len(self.W):
                     self._slide()
-                stop = min(target, self.base + len(self.W), self.n + max(self.size // 2, 1))
+                stop = min(target, self.base + len(self.W), self.n + max(min(self.size, PERIOD_SPAN) // 2, 1))
                 stop = min(stop, (1 << max(self.n - 1, 0).bit_length()) + 1)  # heap 2^k ends a stretch: a record
                 if cost:
                     stop = min(stop, self.n + max(256, int(STRETCH_SECONDS / cost)))
@@ -320,7 +326,7 @@ class StreamRun:
                 if self.n > begin:
                     cost = max(time.perf_counter() - t0, 1e-6) / (self.n - begin)
                 self._record()
-                self.period = self.period.update(self.W[: self.n - self.base], self.base)
+                self._track_period()
                 if progress is not None:
                     progress(self.n, target, self.max, self.status())
                 if time.monotonic() - last_save >= save_every:
