@@ -107,6 +107,7 @@ class GrundySequence:
         self._rval = np.zeros(0, np.int64)
         self._nrare = 0
         self._sparse_ready = False
+        self._short = False
         self.last_kernel = "naive"
         if values is not None:
             self._seed(values)
@@ -263,7 +264,7 @@ class GrundySequence:
             reached, top = kernels.fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
         elif self.code.tier == HEXADECIMAL:
             reached, top = kernels.fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
-        elif stop <= small.MAX_N:  # a short run: numpy, no compiler to load
+        elif self._short:  # a short run: numpy, no compiler to load
             reached, top = small.fill_octal(self._G, self._n, stop, self._max, whole, one, two, tie2, eq, limit)
             self._R = None  # the compiled kernel rebuilds its reversed copy if it takes over
         else:
@@ -292,7 +293,8 @@ class GrundySequence:
         whole, one, three = moves.whole, moves.one, moves.three
         two, tie2, eq = octal_inputs(moves)
         can_sparse = self.code.tier == OCTAL and len(two) > 0
-        auto = self.kernel == "auto" and can_sparse and n > small.MAX_N  # a short run stays on one kernel
+        self._short = n <= small.MAX_N  # a short run stays on one kernel, the numpy one
+        auto = self.kernel == "auto" and can_sparse and not self._short
         choice = "sparse" if self.kernel == "sparse" else "naive"
         # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
         cost: dict[str, float | None] = {"naive": None, "sparse": None}
