@@ -21,6 +21,7 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
+from .lazy import lazy_names
 
 __version__ = "0.1.0"
 
@@ -39,23 +40,18 @@ _WHERE = {
     ".rules.code": ("OctalCode", "parse_code"),
     ".rules.presets": ("Preset", "find_preset", "presets", "resolve"),
 }
-_MODULE = {name: module for module, names in _WHERE.items() for name in names}
 
 
-def __getattr__(name: str):
-    """Import the module that holds `name` on first use (and the notebook displays with it)."""
-    module = _MODULE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'octal' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+def _notebook_displays() -> None:
     importlib.import_module(".front.notebook", __name__)  # installs _repr_html_ on the result classes
-    globals()[name] = value
-    return value
+
+
+__getattr__, _NAMES = lazy_names(__name__, _WHERE, _notebook_displays)
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_MODULE))
+    return sorted(set(globals()) | set(_NAMES))
 
 
 __all__ = ["OctalError", "OctalCodeError", "UnknownGameError", "ResourceLimitError", "InvalidArgumentError",
-           "DataFileError", *_MODULE]
+           "DataFileError", *_NAMES]

@@ -1,13 +1,12 @@
 """Checkpoints: atomic saves, resume to identical values, refusal of foreign or damaged state, SIGKILL."""
 
 import json
-import signal
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
+from processes import kill_when_file
 from typer.testing import CliRunner
 
 from octal import GrundySequence, nim_sequence, parse_code
@@ -78,18 +77,7 @@ def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
     n = 300_000
     cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--kernel", "naive", "--quiet",
            "--checkpoint", str(ck), "--checkpoint-every", "0.2", "--out", str(out), "--json"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and not (ck / FILE).exists():
-            time.sleep(0.05)
-        time.sleep(0.5)
-        assert proc.poll() is None, "the run finished before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    kill_when_file(cmd, ck / FILE, settle=0.5)
     partial = load_checkpoint(ck, parse_code("0.6"))
     assert 0 < partial.n < n
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

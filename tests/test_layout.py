@@ -8,7 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "octal"
 LAYERS = [
-    ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes"]),
+    ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy"]),
     ("rules", ["octal.rules"]),
     ("engine", ["octal.engine"]),
     ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census"]),

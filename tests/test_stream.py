@@ -1,14 +1,13 @@
 """Stream runs: same values, counts and verdict as a whole-array run, in bounded memory; files verified; kill -9."""
 
 import json
-import signal
 import subprocess
 import sys
-import time
 import tracemalloc
 
 import numpy as np
 import pytest
+from processes import kill_when_file
 from typer.testing import CliRunner
 
 from octal import nim_sequence
@@ -154,18 +153,7 @@ def test_sigkill_mid_stream_then_resume_gives_identical_results(tmp_path):
     n = 400_000
     cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--stream", str(d), "--window", "65536",
            "--store-values", "--checkpoint-every", "0.2", "--quiet", "--json"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and not (d / FILE).exists():
-            time.sleep(0.05)
-        time.sleep(0.8)
-        assert proc.poll() is None, "the run finished before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    kill_when_file(cmd, d / FILE, settle=0.8)
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     resumed = json.loads(done.stdout)

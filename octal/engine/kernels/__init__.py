@@ -6,7 +6,7 @@ short run served by the numpy kernels in `small` never imports numba.
 
 from __future__ import annotations
 
-import importlib
+from ...lazy import lazy_names
 
 _WHERE = {
     ".naive": ("fill_octal", "fill_hex", "split_sets"),
@@ -14,16 +14,4 @@ _WHERE = {
     ".general": ("fill_general",),
     ".period": ("scan_periods", "arithmetic_from"),
 }
-_MODULE = {name: module for module, names in _WHERE.items() for name in names}
-
-
-def __getattr__(name: str):
-    module = _MODULE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-__all__ = list(_MODULE)
+__getattr__, __all__ = lazy_names(__name__, _WHERE)
