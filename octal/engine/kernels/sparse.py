@@ -11,6 +11,9 @@ A split digit that must leave unequal heaps (`tie2` = 1, Grundy's game) skips th
 and 3; that pair's value 0 is never common, so the subgroup argument is untouched.
 The position-parity variant adds one bit: with e = 1, "rare" also flips with (n − k0) mod 2, which
 keeps the subgroup argument when every split digit k has the parity of k0.
+Speed: step 2 runs once per block of BLOCK heaps for the rare positions far enough back (adjacent loads, one
+pass over the rare list); step 3 compares pairs against the sought values when there are at most TARGETS.
+Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
 """
 
 from __future__ import annotations
