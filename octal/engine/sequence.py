@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -293,7 +294,8 @@ class GrundySequence:
         whole, one, three = moves.whole, moves.one, moves.three
         two, tie2, eq = octal_inputs(moves)
         can_sparse = self.code.tier == OCTAL and len(two) > 0
-        self._short = n <= small.MAX_N  # a short run stays on one kernel, the numpy one
+        # a short run stays on one kernel: numpy, unless the compiled one is loaded already (a census, a notebook)
+        self._short = n <= small.MAX_N and "octal.engine.kernels.naive" not in sys.modules
         auto = self.kernel == "auto" and can_sparse and not self._short
         choice = "sparse" if self.kernel == "sparse" else "naive"
         # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
