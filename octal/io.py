@@ -7,6 +7,7 @@ import json
 import os
 import tempfile
 import warnings
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -108,3 +109,24 @@ def load_values(path: str | Path) -> np.ndarray:
         return value_array(arr)  # the narrowest unsigned dtype
     except InvalidArgumentError:
         raise DataFileError(f"{p} does not hold a 1-d array of non-negative values") from None
+
+
+def write_npz(path: Path, header: dict, arrays: dict[str, np.ndarray]) -> None:
+    """Plain arrays and a JSON header in one .npz, written atomically (no pickles, read back by read_npz)."""
+    buf = io.BytesIO()
+    np.savez(buf, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
+    atomic_write(path, buf.getvalue())
+
+
+def read_npz(path: Path, names: tuple[str, ...], error: type[DataFileError], what: str) -> tuple[dict, dict]:
+    """(header, arrays) from a write_npz file; `error` names `what` and the path when it cannot be read."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            header = json.loads(bytes(z["header"]).decode())
+            arrays = {name: z[name] for name in names}
+    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
+            UnicodeDecodeError) as exc:
+        raise error(f"{what} {path} is damaged and cannot be read ({exc}); move it away to start over") from None
+    if not isinstance(header, dict):
+        raise error(f"{what} {path} is damaged: its header is not a JSON object; move it away to start over")
+    return header, arrays

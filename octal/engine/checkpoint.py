@@ -9,17 +9,14 @@ the engine: it reads a `SavedState`, and the sequence driver (`sequence.load_che
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import time
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import DataFileError
-from ..io import atomic_write
+from ..io import read_npz, write_npz
 from ..rules.code import OctalCode
 
 FILE = "checkpoint.npz"
@@ -75,10 +72,8 @@ def save_checkpoint(directory: str | Path, seq) -> Path:
         "sha256": _digest(values, rare),
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
-    buf = io.BytesIO()
-    np.savez(buf, values=values, rare=rare, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
     path = d / FILE
-    atomic_write(path, buf.getvalue())
+    write_npz(path, header, {"values": values, "rare": rare})
     return path
 
 
@@ -87,15 +82,8 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
     path = Path(directory) / FILE
     if not path.exists():
         return None
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            header = json.loads(bytes(z["header"]).decode())
-            values, rare = z["values"], z["rare"]
-    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
-            UnicodeDecodeError) as exc:
-        raise CheckpointError(f"checkpoint {path} is damaged and cannot be read ({exc}); move it away to start over")
-    if not isinstance(header, dict):
-        raise CheckpointError(f"checkpoint {path} is damaged: its header is not a JSON object; move it away to start over")
+    header, arrays = read_npz(path, ("values", "rare"), CheckpointError, "checkpoint")
+    values, rare = arrays["values"], arrays["rare"]
     if header.get("format") != FORMAT:
         raise CheckpointError(f"checkpoint {path} has format {header.get('format')}, expected {FORMAT}")
     if header.get("code") != str(code):

@@ -18,6 +18,7 @@ from ..rules.presets import as_code
 from ..validate import value_array, whole_number
 from . import kernels
 from .kernels import small
+from .kernels.small import credible
 
 PROVEN, APPARENT, NONE = "proven", "apparent", "none"
 
@@ -87,11 +88,6 @@ def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int |
 def _search(N: int):
     """The period-search kernels for N values: plain numpy for short runs (no compiler to load), else compiled."""
     return small if N <= small.MAX_N else kernels
-
-
-def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
-    """APPARENT_RULE: at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
-    return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
 
 
 def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,

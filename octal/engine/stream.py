@@ -107,7 +107,6 @@ class StreamRun:
         self.two, self.tie2, self.eq = octal_inputs(moves)
         self.kmax = int(self.one[-1]) if len(self.one) else 0
         saved = read_stream(self.directory, str(code))
-        self.resumed = saved is not None
         if saved is None:
             saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
                                 np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), stored=store)
@@ -349,7 +348,7 @@ def nim_stream(
     *,
     until_proven: bool = False,
     max_n: int = DEFAULT_MAX_N,
-    window: int = DEFAULT_WINDOW,
+    window: int | None = None,
     store_values: bool = False,
     progress: Progress | None = None,
     checkpoint_every: float = 5.0,
@@ -363,7 +362,7 @@ def nim_stream(
     target = whole_number(n, "N (the number of heaps)", 1) if n is not None else (
         whole_number(max_n, "--max-n", 1) if until_proven else DEFAULT_N)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
-    run = StreamRun(code, directory, window, store_values)
+    run = StreamRun(code, directory, DEFAULT_WINDOW if window is None else window, store_values)
     run.extend(target, until_proven, progress, checkpoint_every)
     return run.result(preset.name if preset else None)
 

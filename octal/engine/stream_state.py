@@ -9,16 +9,14 @@ a failed checksum or inconsistent counts are refused with StreamStateError.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import DataFileError
-from ..io import atomic_write
+from ..io import atomic_write, read_npz, write_npz
 from .chunks import Chunk
 
 FILE = "stream.npz"
@@ -77,10 +75,8 @@ def save_stream(directory: str | Path, state: StreamState) -> Path:
     header = state.header()
     arrays = {name: np.ascontiguousarray(getattr(state, name)) for name in ARRAYS}
     header["sha256"] = _digest(header, arrays)
-    buf = io.BytesIO()
-    np.savez(buf, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
     path = Path(directory) / FILE
-    atomic_write(path, buf.getvalue())
+    write_npz(path, header, arrays)
     return path
 
 
@@ -89,14 +85,8 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
     path = Path(directory) / FILE
     if not path.exists():
         return None
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            header = json.loads(bytes(z["header"]).decode())
-            arrays = {name: z[name] for name in ARRAYS}
-    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
-            UnicodeDecodeError) as exc:
-        raise StreamStateError(f"stream state {path} is damaged and cannot be read ({exc}); move it away to start over")
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    header, arrays = read_npz(path, ARRAYS, StreamStateError, "stream state")
+    if header.get("format") != FORMAT:
         raise StreamStateError(f"stream state {path} is not a format-{FORMAT} stream checkpoint")
     if code is not None and header.get("code") != code:
         raise StreamStateError(f"stream state {path} belongs to code {header.get('code')}, not {code}")

@@ -106,7 +106,7 @@ def run(
     checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", metavar="SECONDS", help="Seconds between saves.")] = 5.0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line.")] = False,
     stream: Annotated[Optional[str], typer.Option("--stream", metavar="DIR", help="Bounded memory: keep a window of values, record frequencies at powers of two, checkpoint and resume in DIR.")] = None,
-    window: Annotated[int, typer.Option("--window", metavar="HEAPS", help="With --stream: heaps kept at the start and at the end.")] = 1 << 20,
+    window: Annotated[Optional[int], typer.Option("--window", metavar="HEAPS", help="With --stream: heaps kept at the start and at the end (default 1,048,576).")] = None,
     store_values: Annotated[bool, typer.Option("--store-values", help="With --stream: write every value to DIR/values (checksummed chunks).")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
@@ -128,7 +128,7 @@ def run(
                   "(read stored values with octal.read_values)")
         return _run_stream(game, n, until_proven, max_n, stream, window, store_values, checkpoint_every, as_json,
                            quiet)
-    elif window != 1 << 20 or store_values:
+    elif window is not None or store_values:
         _fail("--window and --store-values go with --stream DIR")
     code, preset = resolve(game)
     if out:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import small
+
 
 @njit(cache=True)
 def periodic_from(G, N, p):
@@ -27,10 +29,7 @@ def arithmetic_from(G, N, p, s):
     return i + 1
 
 
-@njit(cache=True)
-def credible(N, p, n0, repeats, min_agree, share):
-    """The evidence rule for an apparent period (see APPARENT_RULE)."""
-    return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
+credible = njit(cache=True)(small.credible)  # APPARENT_RULE, written once (small.py), compiled here
 
 
 @njit(cache=True)

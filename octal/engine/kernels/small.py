@@ -39,6 +39,11 @@ def fill_octal(G, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     return stop, maxv
 
 
+def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
+    """APPARENT_RULE: at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
+    return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
+
+
 def periodic_from(G, N, p):
     """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p."""
     bad = np.flatnonzero(G[: N - p] != G[p:N])
@@ -65,7 +70,7 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
             seen = p
-            if N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0:
+            if credible(N, p, n0, repeats, min_agree, share):
                 best_p, best_n0 = p, n0
             if not provable:
                 break

@@ -76,12 +76,6 @@ def _take_needed(lo, hi_rev, length, need):
 GAP = 5  # flag: heap n needs a value that has left memory (stream mode): nothing stored, the driver widens
 
 
-@njit(cache=True, inline="always")
-def _value(W, base, Hd, x):
-    """G(x) from the window W (heaps base…) or, below it, from the head Hd (heaps 0…len(Hd)−1)."""
-    return W[x - base] if x >= base else Hd[x]
-
-
 @njit(cache=True)
 def _rare_ranges(rare, nrare, m, base, hlen, skip):
     """Index ranges of the rare positions 0 < r < m, r ≠ skip, split by where G(m − r) lives.
@@ -268,7 +262,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         a = 1
         half = top_m // 2
         chunk = SCAN_CHUNK
-        t = _targets(need, c, W[0]) if missing <= TARGETS else need[:0].astype(W.dtype)
+        t = _targets(need, c, W[0])  # valid while missing ≤ TARGETS; refreshed when that changes
         while missing and a <= half:
             a_end = min(a + chunk, half + 1)
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
@@ -283,8 +277,6 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                     return n, maxv, nrare, GAP
                 lo_part, hi_part = Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base]
                 if missing <= TARGETS:
-                    if t.shape[0] == 0:
-                        t = _targets(need, c, W[0])
                     found = _hits(lo_part, hi_part, hi - a, t[0], t[1], t[2], t[3])
                     if found:
                         for s in range(TARGETS):
@@ -295,6 +287,8 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                             t = _targets(need, c, W[0])
                 else:
                     missing -= _take_needed(lo_part, hi_part, hi - a, need)
+                    if missing <= TARGETS:
+                        t = _targets(need, c, W[0])
             a = a_end
         v = c
         if missing:  # the least rare value no pair produced is the mex
