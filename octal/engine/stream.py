@@ -219,18 +219,7 @@ class StreamRun:
 
     def _values(self, start: int, stop: int) -> np.ndarray:
         """G(start..stop−1) from the window, the head or the stored chunks."""
-        parts = []
-        x = start
-        if x < self.base:
-            cut = min(stop, self.base)
-            if self.frozen and cut <= len(self.head):
-                parts.append(self.head[x:cut])
-            else:
-                parts.append(self.store.read(x, cut))
-            x = cut
-        if x < stop:
-            parts.append(self.W[x - self.base : stop - self.base])
-        return np.concatenate(parts)
+        return values_between(start, stop, self.head if self.frozen else None, self.base, self.W, self.store)
 
     def _widen_dtype(self, at: int) -> None:
         idx = DTYPES.index(self.W.dtype.type)
@@ -376,21 +365,28 @@ def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None =
     start = whole_number(start, "start")
     if not start <= stop <= state.n:
         raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
+    store = ChunkStore(directory, state.chunks) if state.stored else None
+    return values_between(start, stop, state.head, state.base, state.window, store)
+
+
+def values_between(start: int, stop: int, head: np.ndarray | None, base: int, window: np.ndarray,
+                   store: ChunkStore | None) -> np.ndarray:
+    """G(start..stop−1) from the head (heaps 0…), the window (heaps base…) or, between them, the stored chunks."""
     parts, x = [], start
-    if x < state.base:
-        cut = min(stop, state.base)
-        if cut <= len(state.head):
-            parts.append(state.head[x:cut])
-        elif state.stored:
-            parts.append(ChunkStore(directory, state.chunks).read(x, cut))
+    if x < base:
+        cut = min(stop, base)
+        if head is not None and cut <= len(head):
+            parts.append(head[x:cut])
+        elif store is not None:
+            parts.append(store.read(x, cut))
         else:
             raise InvalidArgumentError(
                 f"heaps {x:,}..{cut - 1:,} left memory and were not stored: run with --store-values to keep them")
         x = cut
     if x < stop:
-        parts.append(state.window[x - state.base : stop - state.base])
+        parts.append(window[x - base : stop - base])
     if not parts:
-        return np.zeros(0, state.window.dtype)
+        return np.zeros(0, window.dtype)
     dtype = np.result_type(*parts)
     return np.concatenate([p.astype(dtype, copy=False) for p in parts])
 
