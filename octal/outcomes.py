@@ -6,3 +6,4 @@ PREVIOUS = "P"  # a P-position: the Previous player, who just moved, wins
 FINITE, GROWING = "finite", "growing"  # a misère quotient settled, or stopped by a budget while still growing
 BOUNDED = "bounded"  # a misère census row: the quotient of heaps ≤ H only, no period proven
 OPEN = "open"  # a census row whose period is not proven within its budget (proven rows say periodicity.PROVEN)
+STOPPED = "stopped"  # stopped by an outer wall-clock cap: reported as such, never stored or taken as settled

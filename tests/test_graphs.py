@@ -243,6 +243,19 @@ def test_big_graphs_beyond_the_budget_are_refused_in_one_line():
     assert r.exit_code == 0 and "900 vertices" in r.output and "Dawson" in r.output
 
 
+def test_the_default_search_budget_counts_states_not_seconds(monkeypatch):
+    """A prime piece of n > 64 vertices gets PYTHON_WORK // n² states by default: the same refusal, at the same
+    count, on any machine and under any load."""
+    from octal.graphs import search
+
+    assert search.python_default_states(100) == 40_000 and search.python_default_states(500) == 1_600
+    monkeypatch.setattr(search, "PYTHON_WORK", 144 * 144 * 300)
+    outputs = {runner.invoke(app, ["graph", "grid:12x12"]).output for _ in range(2)}
+    assert len(outputs) == 1
+    out = outputs.pop()
+    assert "more than 300 component states" in out and "prime piece of 144 vertices" in out
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_interval_graphs_match_the_brute_force(seed):
     """The window recursion on random interval (and unit-interval) models, against the plain search."""

@@ -16,7 +16,7 @@ from octal import DataFileError, InvalidArgumentError
 from octal.census import run_census
 from octal.front.cli import app
 from octal.misere import MisereSearch
-from octal.misere.census import load_quotient, misere_report, run_misere_census
+from octal.misere.census import DEFAULT_MAX_WORK, MisereDB, load_quotient, misere_report, run_misere_census
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +35,54 @@ def test_published_quotients(two_digit):
     assert kayles["tame"] == 0 and r8["tame"] == 0
     assert rows["0.07"]["status"] == "growing" and rows["0.07"]["p_portion"] is None
     assert len(rows) == 63 and {r["status"] for r in rows.values()} <= {"finite", "bounded", "growing"}
+
+
+def test_the_same_census_under_load_writes_the_same_table(two_digit, tmp_path):
+    """Budgets count work, not seconds: with both cores busy with other work, the 2-digit census is row for row the
+    one the fixture computed on an idle machine (only the measured seconds and the date may differ)."""
+    db, _ = two_digit
+    burn = "import time\nend = time.time() + 300\nwhile time.time() < end: pass"
+    hogs = [subprocess.Popen([sys.executable, "-c", burn]) for _ in range(2)]
+    try:
+        loaded = tmp_path / "loaded.sqlite"
+        run_misere_census(2, "0", workers=2, db=loaded)
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+
+    def table(path):
+        keep = ("seconds", "updated")
+        return [{k: v for k, v in r.items() if k not in keep}
+                for r in sqlite3.connect(path).execute("SELECT * FROM misere ORDER BY code").fetchall()
+                for r in [dict(zip(COLUMNS, r))]]
+
+    assert table(loaded) == table(db)
+    assert misere_report(loaded, "markdown") == misere_report(db, "markdown")
+
+
+COLUMNS = MisereDB.COLUMNS
+
+
+def test_a_rerun_within_the_same_or_a_smaller_budget_recomputes_nothing(two_digit, tmp_path):
+    db, _ = two_digit
+    copy = tmp_path / "copy.sqlite"
+    copy.write_bytes(db.read_bytes())
+    computed = []
+    for budget in ({}, {"max_work": 1_000_000, "max_order": 100}, {"max_heap": 50}):
+        run_misere_census(2, "0", workers=1, db=copy, progress=computed.append, **budget)
+    assert computed == []  # the progress callback hears of every row computed: none
+    # a larger budget recomputes the rows it can take further (not the finite ones, which are final)
+    run_misere_census(0, codes=["0.07", "0.77"], max_work=DEFAULT_MAX_WORK + 1, workers=1, db=copy,
+                      progress=computed.append)
+    assert len(computed) == 1 and computed[0].counts["growing"] == 1
+    # a row of an older octal, whose budget was counted in seconds, is computed again
+    with sqlite3.connect(copy) as con:
+        con.execute("UPDATE misere SET budget = 'heaps 200, order 150, 4 s' WHERE code = '0.04'")
+    computed.clear()
+    run_misere_census(0, codes=["0.04", "0.07"], max_work=DEFAULT_MAX_WORK + 1, workers=1, db=copy,
+                      progress=computed.append)
+    assert len(computed) == 1
 
 
 def test_dawsons_chess_and_nim(tmp_path):
@@ -104,7 +152,7 @@ def test_damaged_or_missing_quotients_are_refused(two_digit, tmp_path):
 
 
 def test_budgets_are_checked():
-    for kwargs in ({"max_heap": 0}, {"max_order": -1}, {"seconds": 0}, {"workers": 0}):
+    for kwargs in ({"max_heap": 0}, {"max_order": -1}, {"max_work": 0}, {"max_work": 2.5}, {"workers": 0}):
         with pytest.raises(InvalidArgumentError):
             run_misere_census(1, **kwargs)
 
@@ -112,7 +160,7 @@ def test_budgets_are_checked():
 def test_killed_misere_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "2", "--misere", "--workers", "1",
-           "--max-order", "60", "--time-limit", "1",
+           "--max-order", "60", "--max-work", "5000000",
            "--db", str(db), "--quiet"]
     kill_after_rows(cmd, db, "misere", 10)
     rows = sqlite3.connect(db).execute("SELECT code, status, q_order FROM misere").fetchall()

@@ -301,7 +301,8 @@ def misere(
     game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="An octal code or a preset name.")] = None,
     max_heap: Annotated[Optional[int], typer.Option("--max-heap", metavar="H", help="Quotient of heaps ≤ H only.")] = None,
     max_order: Annotated[int, typer.Option("--max-order", metavar="N", help="Report 'growing' past this order.")] = 600,
-    time_limit: Annotated[float, typer.Option("--time-limit", metavar="SECONDS", help="Report 'growing' after this many seconds.")] = 120.0,
+    max_work: Annotated[int, typer.Option("--max-work", metavar="STEPS", help="Report 'growing' past this much work (steps of verification).")] = 1_000_000_000,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", metavar="SECONDS", help="Outer cap: stop after this many seconds, reported as 'stopped'.")] = None,
     out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save the quotient (.json) for solve --quotient.")] = None,
     load: Annotated[Optional[str], typer.Option("--load", metavar="FILE", help="Show a saved quotient instead of computing.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Print Φ for every heap computed.")] = False,
@@ -334,7 +335,7 @@ def misere(
         code, preset = resolve(game)
         progress = ProgressLine(enabled=False if quiet else None)
         try:
-            q = misere_quotient(code, max_heap=max_heap, max_order=max_order, time_limit=time_limit,
+            q = misere_quotient(code, max_heap=max_heap, max_order=max_order, max_work=max_work, time_limit=time_limit,
                                 progress=progress)
         except KeyboardInterrupt as e:
             progress.close()
@@ -391,7 +392,7 @@ def graph(
     edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
     graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
     game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
-    max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: refuse within seconds).")] = None,
+    max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: 4·10⁸ / n² for a prime piece of n > 64 vertices).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
@@ -440,7 +441,7 @@ def census(
     misere: Annotated[bool, typer.Option("--misere", help="The misère quotient of every code instead.")] = False,
     max_heap: Annotated[int, typer.Option("--max-heap", metavar="H", help="With --misere: heaps per code.")] = 200,
     max_order: Annotated[int, typer.Option("--max-order", metavar="K", help="With --misere: 'growing' past |Q| = K.")] = 150,
-    time_limit: Annotated[float, typer.Option("--time-limit", metavar="SECONDS", help="With --misere: seconds per code.")] = 4.0,
+    max_work: Annotated[int, typer.Option("--max-work", metavar="STEPS", help="With --misere: steps of work per code.")] = 60_000_000,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
@@ -454,7 +455,7 @@ def census(
     if misere:
         from ..misere.census import run_misere_census
 
-        rows = run_misere_census(digits, prefix, max_heap, max_order, time_limit, workers, dask, db,
+        rows = run_misere_census(digits, prefix, max_heap, max_order, max_work, workers, dask, db,
                                  progress=lambda p: line(p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())))
         line.close()
         typer.echo(misere_census_text(rows, db))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.memory import human_bytes
-from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS
+from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS, STOPPED
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from .table import format_table, rows_worth_showing
@@ -144,8 +144,8 @@ def quotient_text(q, preset: Preset | None, full: bool) -> str:
     last = q.changes[-1] if q.changes else None
     lines.append(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
                  + (f"; last at heap {last}" if last is not None else ""))
-    why = f": {q.reason}" if q.status == GROWING and q.reason else ""
-    lines.append(f"status     {q.status}{why} ({q.seconds:.2f} s)")
+    why = f": {q.reason}" if q.status in (GROWING, STOPPED) and q.reason else ""
+    lines.append(f"status     {q.status}{why} ({q.work:,} steps of work, {q.seconds:.2f} s)")
     return "\n".join(lines)
 
 

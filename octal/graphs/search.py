@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-import time
 from typing import Callable
 
 import numpy as np
@@ -23,8 +22,9 @@ from .graph import Graph, bits, components, popcount
 
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 MEMORY_BUDGET = 1 << 30  # bytes the Python path's caches may take (a state costs about 200 bytes plus its bitmask)
-PYTHON_SECONDS = 15.0  # CPU seconds the Python path spends by default before it refuses (the cost of a state grows
-# with the piece: about 3,000 states a second at 100 vertices, 100 at 500)
+PYTHON_WORK = 400_000_000  # the Python path's default budget, in vertex pairs: a piece of n vertices gets
+# PYTHON_WORK // n² component states (a state costs about n² bit operations: 3,000 states a second at 100 vertices,
+# 100 at 500 on a 2-core EPYC, so about 13–16 s), a count of work, so the answer never depends on the machine
 CANON_LIMIT = 14  # components up to this size get an exact canonical form
 PERMUTATION_LIMIT = 2_000  # orderings tried per canonical form before falling back to the vertex set
 
@@ -32,6 +32,11 @@ PERMUTATION_LIMIT = 2_000  # orderings tried per canonical form before falling b
 def python_state_limit(n: int) -> int:
     """Component states the Python path may cache on a graph of n vertices within MEMORY_BUDGET."""
     return MEMORY_BUDGET // (200 + n // 8)
+
+
+def python_default_states(n: int) -> int:
+    """The Python path's default budget of component states on a piece of n vertices: PYTHON_WORK // n²."""
+    return max(1, PYTHON_WORK // max(1, n * n))
 
 
 class NodeKayles:
@@ -44,7 +49,7 @@ class NodeKayles:
     """
 
     def __init__(self, graph: Graph, max_states: int | None = None, progress: Callable[[int], None] | None = None):
-        """`max_states`: the budget of component states (default: MAX_STATES compiled, PYTHON_SECONDS of CPU time in
+        """`max_states`: the budget of component states (default: MAX_STATES compiled, `python_default_states` in
         Python, whose caches never exceed MEMORY_BUDGET either)."""
         self.g = graph
         self.closed = tuple(a | (1 << v) for v, a in enumerate(graph.adj))  # N[v]
@@ -54,7 +59,8 @@ class NodeKayles:
         self.states = 0
         self.compiled = graph.n <= 64
         self.max_states = max_states or MAX_STATES
-        self.deadline = time.process_time() + PYTHON_SECONDS if max_states is None and not self.compiled else None
+        if max_states is None and not self.compiled:
+            self.max_states = python_default_states(graph.n)
         if not self.compiled:
             self.max_states = min(self.max_states, python_state_limit(graph.n))
             sys.setrecursionlimit(max(sys.getrecursionlimit(), 3 * graph.n + 1_000))  # two frames per move
@@ -124,11 +130,6 @@ class NodeKayles:
         self.states += 1
         if self.states > self.max_states:
             raise self._too_big()
-        if self.deadline is not None and self.states % 256 == 0 and time.process_time() > self.deadline:
-            raise ResourceLimitError(
-                f"Node Kayles on this graph needs more than {PYTHON_SECONDS:.0f} s of exact search (a prime piece of "
-                f"{self.g.n} vertices and {self.g.edges} edges; {self.states:,} component states so far); "
-                "--max-states N lets it run further")
         if self.progress is not None and self.states % 20_000 == 0:
             self.progress(self.states)
         adj = self.g.adj

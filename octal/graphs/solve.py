@@ -89,7 +89,7 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
                 max_states: int | None = None) -> GraphResult:
     """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`; exact
     search is refused with ResourceLimitError once it needs more than `max_states` component states (default:
-    the search's own budget, which keeps a refusal within seconds)."""
+    the search's own budget, counted in states: PYTHON_WORK // n² for a piece of n vertices in Python)."""
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
     if game == "clique":

@@ -3,7 +3,9 @@
 Each code gets one of three statuses, never mixed up:
   FINITE  — the quotient of the whole game: Φ proven periodic (the Guy–Smith bound applied to Φ) within the budget;
   BOUNDED — the quotient of heaps ≤ H only: every heap up to the bound settled, no period proven yet;
-  GROWING — the order or time budget stopped it (the order and the heap it reached are kept).
+  GROWING — the order or work budget stopped it (the order and the heap it reached are kept).
+Budgets count work (heaps, quotient order, steps of verification: see quotient._Builder.charge), never
+seconds, so a row depends only on its code and budget: the same on a busy machine as on an idle one.
 The verified quotient document is stored with each finite or bounded row, so it can be loaded (and is checked
 again when loaded) to solve positions without recomputation. Rows are committed one code at a time, so a killed
 census resumes; codes run on the same process pool or Dask backends as the normal census.
@@ -16,6 +18,7 @@ enough: misère play tells apart games that normal play does not.
 from __future__ import annotations
 
 import json
+import re
 import time
 import zlib
 from dataclasses import dataclass
@@ -33,7 +36,7 @@ from .quotient import MisereQuotient, misere_quotient
 STATUSES = (FINITE, BOUNDED, GROWING)
 DEFAULT_MAX_HEAP = 200  # Kayles needs 168 heaps for its proof
 DEFAULT_MAX_ORDER = 150
-DEFAULT_SECONDS = 4.0
+DEFAULT_MAX_WORK = 60_000_000  # steps per code: about 4 s here (2-core EPYC), 10⁷–1.7·10⁷ steps a second
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS misere (
@@ -46,7 +49,7 @@ CREATE TABLE IF NOT EXISTS misere (
     preperiod INTEGER,
     last_change INTEGER,           -- the heap where the presentation last grew
     max_heap INTEGER,              -- heaps 0..max_heap settled
-    budget TEXT,                   -- 'heaps H, order K, S s': what this row was computed within
+    budget TEXT,                   -- 'heaps H, order K, work W': what this row was computed within
     seconds REAL,
     reason TEXT,
     class TEXT,                    -- representative of the codes with equal quotient and Φ
@@ -56,10 +59,22 @@ CREATE TABLE IF NOT EXISTS misere (
 """
 
 
-def compute_misere(code_text: str, max_heap: int, max_order: int, seconds: float) -> dict:
+def budget_text(max_heap: int, max_order: int, max_work: int) -> str:
+    """The budget a row was computed within, as stored: 'heaps H, order K, work W'."""
+    return f"heaps {max_heap}, order {max_order}, work {max_work}"
+
+
+def parse_budget(text) -> tuple[int, int, int] | None:
+    """(heaps, order, work) of a stored budget, or None when it is not one this octal writes (an older row:
+    computed again)."""
+    match = re.fullmatch(r"heaps (\d{1,9}), order (\d{1,9}), work (\d{1,15})", text) if isinstance(text, str) else None
+    return None if match is None else (int(match[1]), int(match[2]), int(match[3]))
+
+
+def compute_misere(code_text: str, max_heap: int, max_order: int, max_work: int) -> dict:
     """One misère census task (a plain function of plain data, so any worker can run it)."""
     code = parse_code(code_text)
-    q = misere_quotient(code, max_heap=max_heap, max_order=max_order, time_limit=seconds)
+    q = misere_quotient(code, max_heap=max_heap, max_order=max_order, max_work=max_work)
     if q.status == GROWING:
         status = GROWING
     else:
@@ -75,7 +90,7 @@ def compute_misere(code_text: str, max_heap: int, max_order: int, seconds: float
         "preperiod": q.preperiod,
         "last_change": q.changes[-1] if q.changes else None,
         "max_heap": q.max_heap,
-        "budget": f"heaps {max_heap}, order {max_order}, {seconds:g} s",
+        "budget": budget_text(max_heap, max_order, max_work),
         "seconds": q.seconds,
         "reason": q.reason,
         "quotient": zlib.compress(json.dumps(q.to_document(), separators=(",", ":")).encode()) if settled else None,
@@ -97,20 +112,13 @@ class MisereDB(CodeTable):
                               f"({', '.join('?' * len(self.COLUMNS))})", [doc[c] for c in self.COLUMNS])
 
 
-def _settled_enough(row: dict, max_heap: int, max_order: int, seconds: float) -> bool:
-    """A stored row answers this run when it is final (finite) or was computed within at least this budget."""
+def settled_enough(row: dict, max_heap: int, max_order: int, max_work: int) -> bool:
+    """A stored row answers this run when it is final (finite) or was computed within at least this budget (every
+    part of it): a same or smaller budget recomputes nothing, and a budget can only answer the same or less."""
     if row["status"] == FINITE:
         return True
-    heaps, order, secs = _budget(row["budget"])
-    return heaps >= max_heap and order >= max_order and secs >= seconds
-
-
-def _budget(text: str) -> tuple[int, int, float]:
-    try:
-        h, o, s = (part.split()[1] for part in text.split(","))
-        return int(h), int(o), float(s)
-    except (AttributeError, ValueError, IndexError):
-        return -1, -1, -1.0
+    stored = parse_budget(row["budget"])
+    return stored is not None and all(a >= b for a, b in zip(stored, (max_heap, max_order, max_work)))
 
 
 @dataclass
@@ -127,7 +135,7 @@ def run_misere_census(
     prefix: str = "0",
     max_heap: int = DEFAULT_MAX_HEAP,
     max_order: int = DEFAULT_MAX_ORDER,
-    seconds: float = DEFAULT_SECONDS,
+    max_work: int = DEFAULT_MAX_WORK,
     workers: int | None = None,
     dask: str | None = None,
     db: str | Path = "octal-census.sqlite",
@@ -139,8 +147,8 @@ def run_misere_census(
         raise InvalidArgumentError(f"--max-heap must be a whole number of heaps, at least 1, not {max_heap!r}")
     if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
         raise InvalidArgumentError(f"--max-order must be a whole number, at least 1, not {max_order!r}")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-        raise InvalidArgumentError(f"--time-limit must be a positive number of seconds, not {seconds!r}")
+    if isinstance(max_work, bool) or not isinstance(max_work, int) or max_work < 1:
+        raise InvalidArgumentError(f"--max-work must be a whole number of steps, at least 1, not {max_work!r}")
     workers = check_workers(workers)
     check_scheduler(dask)
     wanted = list(codes) if codes is not None else enumerate_codes(digits, prefix)
@@ -148,7 +156,7 @@ def run_misere_census(
         parse_code(c)  # a bad code is refused before any work starts
     store = MisereDB(db)
     try:
-        todo = [c for c in wanted if not ((r := store.row(c)) and _settled_enough(r, max_heap, max_order, seconds))]
+        todo = [c for c in wanted if not ((r := store.row(c)) and settled_enough(r, max_heap, max_order, max_work))]
         counts = {s: 0 for s in STATUSES}
         for r in store.rows():
             if r["code"] in set(wanted) - set(todo):
@@ -163,7 +171,7 @@ def run_misere_census(
             if progress is not None:
                 progress(MisereProgress(done, len(wanted), dict(counts)))
 
-        run_tasks(compute_misere, [(c, max_heap, max_order, float(seconds)) for c in todo], workers, dask, stored)
+        run_tasks(compute_misere, [(c, max_heap, max_order, max_work) for c in todo], workers, dask, stored)
         classify_misere(store)
         keep = set(wanted)
         return [r for r in store.rows() if r["code"] in keep]

@@ -110,12 +110,13 @@ def _kernel_gens(mul: np.ndarray, gens) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 def verify(pre: Pretension, options: HeapOptions, max_states: int = MAX_STATES,
-           states: list | None = None) -> tuple[int, ...] | None:
+           states: list | None = None, charge: Callable[[int], None] | None = None) -> tuple[int, ...] | None:
     """The least (by weight) word whose outcome Φ predicts wrongly, or None when Φ predicts every outcome.
 
     Dijkstra over the pairs σ(w) = (Φ(w), O(w)) by the least weight of a word reaching them: every
     option of that word weighs less, so its pair was checked earlier and the first failure is genuine.
-    On success the reachable pairs go to `states` (when given) for quick checks of the next heap.
+    On success the reachable pairs go to `states` (when given) for quick checks of the next heap; `charge`
+    (when given) is told the steps taken (pairs examined × generators), the unit of the quotient builder's work budget.
     """
     if pre.p[0]:
         return ()
@@ -123,6 +124,8 @@ def verify(pre: Pretension, options: HeapOptions, max_states: int = MAX_STATES,
     elem, wt, tmask = _kernel_gens(pre.mul, gens)
     fail, count, xs, sets, parent, pgen = kernel.explore(pre.mul, pre.p, set_mask(pre.p), elem, wt, tmask,
                                                           max_states)
+    if charge is not None:
+        charge((max_states if count < 0 else int(count)) * len(gens))
     if count < 0:
         raise QuotientFailure(f"verification passed {max_states:,} states")
     if fail >= 0:

@@ -32,7 +32,7 @@ from ..engine.kernels import misere as kernel
 from ..engine.periodicity import proof_bound
 from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write
-from ..outcomes import FINITE, GROWING, NEXT, PREVIOUS
+from ..outcomes import FINITE, GROWING, NEXT, PREVIOUS, STOPPED
 from ..positions.position import Solution, collect_moves, parse_heaps
 from ..rules.code import OctalCode, parse_code
 from ..rules.options import HeapOptions
@@ -54,6 +54,12 @@ from .pretension import (
 MAX_ORDER = 600  # a quotient growing past this is reported as GROWING
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
 MAX_TRIAL = 6000  # elements of a trial monoid before reduction
+TRIAL_STEPS = 16  # work charged per element and generator of a trial monoid (its products, P-marking and reduction
+# cost about as much as 16 verification steps: measured on the 2-digit codes, both near 10⁷ steps a second)
+
+
+class StoppedByTime(QuotientFailure):
+    """Internal: the outer wall-clock cap ran out (the quotient is reported as STOPPED, which no one stores)."""
 
 
 def _word_text(word: tuple[int, ...]) -> str:
@@ -64,10 +70,13 @@ def _word_text(word: tuple[int, ...]) -> str:
 class _Builder:
     """Grows the quotient heap by heap; `pre` is always a verified, reduced pretension for heaps 0..n."""
 
-    def __init__(self, code: OctalCode, options: HeapOptions, max_order: int, time_limit: float | None = None):
+    def __init__(self, code: OctalCode, options: HeapOptions, max_order: int, max_work: int | None = None,
+                 time_limit: float | None = None):
         self.code = code
         self.options = options
         self.max_order = max_order
+        self.max_work = max_work
+        self.work = 0
         self.time_limit = time_limit
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.pre = Pretension(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool), [0], [frozenset()])
@@ -95,7 +104,7 @@ class _Builder:
             self.check_time()
             trial = Pretension(pre.mul, pre.p, pre.phi + [x], pre.trans + [t])
             states: list = []
-            if verify(trial, self.options, states=states) is None:
+            if verify(trial, self.options, states=states, charge=self.charge) is None:
                 self.pre, self.states = trial, states
                 return
         self._expand(n)
@@ -127,6 +136,7 @@ class _Builder:
             pm = mon.ProductMonoid(comps, gens, MAX_TRIAL)
         except OverflowError:
             raise QuotientFailure(f"a trial monoid passed {MAX_TRIAL} elements") from None
+        self.charge(TRIAL_STEPS * pm.size * len(gens))
         phi = [0] * len(image)
         for h, g in zip(live, gens):
             phi[h] = pm.index(g)
@@ -149,7 +159,7 @@ class _Builder:
         trial = self._trial(pre.mul, pre.phi + [None], {n: (2, 2)})
         for _ in range(200):
             states: list = []
-            fail = verify(trial, self.options, states=states)
+            fail = verify(trial, self.options, states=states, charge=self.charge)
             if fail is None:
                 self.pre, self.states = trial, states
                 self.changes.append(n)
@@ -165,11 +175,19 @@ class _Builder:
         pre = self.pre
         period, preperiod = proof if proof else (None, None)
         return MisereQuotient(self.code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32),
-                              list(self.changes), period, preperiod, status, reason, seconds)
+                              list(self.changes), period, preperiod, status, reason, seconds, self.work)
+
+    def charge(self, units: int) -> None:
+        """Count work against the budget: steps of verification and products of trial monoids, never seconds, so the
+        same code and budget stop at the same heap on any machine."""
+        self.work += units
+        if self.max_work is not None and self.work > self.max_work:
+            raise QuotientFailure(f"the work budget ({self.max_work:,} steps) ran out")
 
     def check_time(self) -> None:
+        """The optional outer wall-clock cap: reported as STOPPED, never as a result."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise QuotientFailure(f"stopped after {self.time_limit:g} s")
+            raise StoppedByTime(f"stopped by time after {self.time_limit:g} s")
 
     def _recalibrate(self, trial: Pretension, n: int, fail: tuple[int, ...]) -> Pretension:
         """Free the heaps of the least failing word (fewest first) until that word gets its true outcome."""
@@ -240,6 +258,7 @@ class MisereQuotient:
     status: str = FINITE
     reason: str = ""
     seconds: float = 0.0
+    work: int = 0  # steps of work spent (see _Builder.charge): the same on every machine
     _presentation: Presentation | None = field(default=None, repr=False)
     _tame: bool | str = field(default="?", repr=False)
 
@@ -319,6 +338,7 @@ class MisereQuotient:
             "pretending_function": [pres.name(int(x), ascii=True) for x in self.phi],
             "changes": list(self.changes),
             "seconds": round(self.seconds, 3),
+            "work": self.work,
         }
 
     # ---- saving and loading --------------------------------------------------------------------
@@ -384,7 +404,7 @@ class MisereQuotient:
                 raise ValueError("the heaps where the presentation changed lie outside Φ")
             period, preperiod = doc.get("period"), doc.get("preperiod")
             status = doc.get("status", FINITE)
-            if status not in (FINITE, GROWING):
+            if status not in (FINITE, GROWING, STOPPED):
                 raise ValueError(f"unknown status {status!r}")
             reason = doc.get("reason", "")
             if not isinstance(reason, str):
@@ -435,24 +455,29 @@ def misere_quotient(
     code: OctalCode | str,
     max_heap: int | None = None,
     max_order: int = MAX_ORDER,
+    max_work: int | None = None,
     time_limit: float | None = None,
     progress: Callable | None = None,
 ) -> MisereQuotient:
     """The misère quotient of `code`: of heaps ≤ max_heap, or (max_heap None) grown until Φ is proven periodic.
 
     Stops as GROWING when the quotient passes `max_order` elements, a candidate cannot be built within
-    the search limits, `time_limit` seconds pass, or MAX_HEAP heaps go by without a proof. On Ctrl-C the
-    KeyboardInterrupt carries the quotient verified so far as its `partial` attribute.
+    the search limits, the work passes `max_work` steps (see `_Builder.charge`), or MAX_HEAP heaps go by
+    without a proof: budgets of work, so the answer depends only on the arguments. `time_limit` is an outer
+    cap in seconds, reported as STOPPED ("stopped by time after …"). On Ctrl-C the KeyboardInterrupt carries
+    the quotient verified so far as its `partial` attribute.
     """
     code = as_code(code)
     if max_heap is not None:
         max_heap = whole_number(max_heap, "--max-heap")
     max_order = whole_number(max_order, "the order limit (--max-order)", 1)
+    if max_work is not None:
+        max_work = whole_number(max_work, "the work budget (--max-work)", 1)
     if time_limit is not None:
         time_limit = positive(time_limit, "the time limit in seconds")
     t0 = time.perf_counter()
     options = HeapOptions(code)
-    builder = _Builder(code, options, max_order, time_limit)
+    builder = _Builder(code, options, max_order, max_work, time_limit)
     target = MAX_HEAP if max_heap is None else max_heap
     last_bad = np.full(min(target, MAX_HEAP) + 2, -1, dtype=np.int64)
     status, reason, proof = FINITE, "", None
@@ -461,7 +486,7 @@ def misere_quotient(
             builder.check_time()
             builder.add()
         except QuotientFailure as e:
-            status, reason = GROWING, str(e)
+            status, reason = STOPPED if isinstance(e, StoppedByTime) else GROWING, str(e)
             break
         except KeyboardInterrupt as e:  # hand what is verified so far to the caller (to save it)
             e.partial = builder.result(None, GROWING, "interrupted", time.perf_counter() - t0)

@@ -22,7 +22,8 @@ from .position import (
     parse_heaps,
 )
 
-QUOTIENT_SECONDS = 10.0  # spent at most on a quotient before falling back to the exhaustive search
+QUOTIENT_WORK = 150_000_000  # steps of work spent at most on a quotient before falling back to the exhaustive
+# search (about 10 s here): counted in work, so the method that answers depends on the position, not on the machine
 SMALL_HEAPS = 64  # up to this largest heap, the quotient of heaps ≤ it is enough
 _SEARCHES: dict[str, object] = {}  # code → its memoized exhaustive search, kept between positions
 _QUOTIENTS: dict[str, tuple] = {}  # code → (best quotient computed in this process, stopped by the budget)
@@ -46,14 +47,14 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
 
 
 def misere_quotient_for(code: OctalCode, heaps: tuple[int, ...]):
-    """A misère quotient that covers `heaps`, computed within QUOTIENT_SECONDS and kept for later, or None."""
+    """A misère quotient that covers `heaps`, computed within QUOTIENT_WORK and kept for later, or None."""
     known, exhausted = _QUOTIENTS.get(str(code), (None, False))
     if known is not None and known.covers(heaps):
         return known
     if exhausted:  # it already grew as far as the budget allows: asking again gets no further
         return None
     largest = max(heaps, default=0)
-    q = misere_quotient(code, max_heap=largest if largest <= SMALL_HEAPS else None, time_limit=QUOTIENT_SECONDS)
+    q = misere_quotient(code, max_heap=largest if largest <= SMALL_HEAPS else None, max_work=QUOTIENT_WORK)
     if known is None or q.proven or q.max_heap > known.max_heap:
         _QUOTIENTS[str(code)] = (q, q.status == GROWING)
     return q if q.covers(heaps) else None
@@ -73,7 +74,7 @@ def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> S
         return misere_solution(code, heaps, search)
     except ResourceLimitError as e:
         raise ResourceLimitError(f"{e}, and the misère quotient of {code} is not settled within "
-                                 f"{QUOTIENT_SECONDS:g} s (octal misere {code} shows how far it grows)") from None
+                                 f"{QUOTIENT_WORK:,} steps of work (octal misere {code} shows how far it grows)") from None
 
 
 def normal_outcome(code: OctalCode, heaps: tuple[int, ...]) -> str | None:
