@@ -342,6 +342,12 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
     return NimSequence(code, name, values, verdict)
 
 
+def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]:
+    """Every row of a census file with its sequence, each checked by `stored_sequence` before anyone reports or
+    publishes it: the one reader of finished rows (report, site, notebooks); a damaged row is refused in one line."""
+    return [(row, stored_sequence(row)) for row in CensusDB.read(db, "octal census --digits D")]
+
+
 def classify(store: CensusDB) -> None:
     """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
     rows = store.rows()
@@ -404,8 +410,7 @@ class Census:
 
 def open_census(db: str | Path = DEFAULT_DB) -> Census:
     """The rows of a census file (DataFileError when there is none)."""
-    rows = CensusDB.read(db, "octal census --digits D")
-    return Census(Path(db), [{k: v for k, v in r.items() if k != "vals"} for r in rows])
+    return Census(Path(db), [{k: v for k, v in r.items() if k != "vals"} for r, _ in verified_rows(db)])
 
 
 def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
@@ -418,8 +423,8 @@ def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
 
 
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
-    """The census as a table (the literature's layout), csv, markdown or json, with the counts."""
-    rows = CensusDB.read(db, "octal census --digits D")
+    """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified)."""
+    rows = [r for r, _ in verified_rows(db)]
     cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
             "cousin"]
     proven = sum(r["status"] == PROVEN for r in rows)

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import nim_sequence
-from octal.census import run_census
+from octal.census import open_census, run_census
 from octal.errors import DataFileError
 from octal.front.cli import app
 from octal.front.site import build_site, games_from_codes, games_from_db, playable
@@ -70,6 +70,12 @@ def test_a_damaged_census_row_is_refused(tmp_path):
         conn.execute("UPDATE codes SET period = period + 1 WHERE code = '0.7'")
     with pytest.raises(DataFileError, match="0.7"):
         games_from_db(db)
+    # every reader of the file refuses it alike: the report and the notebook view as well as the site
+    for fmt in ("table", "json"):
+        r = runner.invoke(app, ["census", "report", "--db", str(db), "--format", fmt])
+        assert r.exit_code == 2 and "'0.7' is damaged" in r.output and len(r.output.strip().splitlines()) == 1
+    with pytest.raises(DataFileError, match="0.7"):
+        open_census(db)
 
 
 def browser():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..census import CensusDB, stored_sequence
+from ..census import verified_rows
 from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
@@ -76,8 +76,7 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
         raise DataFileError(f"{path} holds no census table: run 'octal census --digits D' first")
     misere = {r["code"]: r for r in MisereDB.read(path, "octal census --misere")} if "misere" in tables else {}
     games = []
-    for row in CensusDB.read(path, "octal census --digits D"):
-        seq = stored_sequence(row)
+    for row, seq in verified_rows(path):
         preset = preset_for_code(seq.code)
         seq.name = preset.name if preset else None
         games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"])))
