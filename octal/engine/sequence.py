@@ -258,16 +258,20 @@ class GrundySequence:
         else:
             self._R = None
 
-    def _run_dense(self, stop, whole, one, two, tie2, eq, three):
+    def _run_dense(self, stop, whole, one, two, tie2, eq, three) -> bool:
+        """One stretch on a dense kernel; True when it ran compiled (a numpy stretch's time says nothing of it)."""
+        compiled = True
         limit = int(np.iinfo(self._G.dtype).max)
         if self.code.tier == GENERAL:
             ties = self.code.tie_table(stop)
             reached, top = kernels.fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
         elif self.code.tier == HEXADECIMAL:
             reached, top = kernels.fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
-        elif self._short:  # a short run: numpy, no compiler to load
+        elif self._short or (self._n < AUTO_MIN_N and not _naive_loaded()):  # a short run, or the head of a long one
+            # while the compiled naive kernel is not loaded: numpy, nothing to compile for heaps the sparse kernel takes
             reached, top = small.fill_octal(self._G, self._n, stop, self._max, whole, one, two, tie2, eq, limit)
             self._R = None  # the compiled kernel rebuilds its reversed copy if it takes over
+            compiled = False
         else:
             reached, top = kernels.fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two,
                                               tie2, eq, limit)
@@ -275,6 +279,7 @@ class GrundySequence:
         self._sparse_ready = False  # rare positions are rebuilt when the sparse kernel resumes
         if reached < stop:
             self._widen(int(reached))
+        return compiled
 
     # ---- the driver ---------------------------------------------------------------------------
     def extend(self, n: int, progress: Progress | None = None) -> np.ndarray:
@@ -295,7 +300,7 @@ class GrundySequence:
         two, tie2, eq = octal_inputs(moves)
         can_sparse = self.code.tier == OCTAL and len(two) > 0
         # a short run stays on one kernel: numpy, unless the compiled one is loaded already (a census, a notebook)
-        self._short = n <= small.MAX_N and "octal.engine.kernels.naive" not in sys.modules
+        self._short = n <= small.MAX_N and not _naive_loaded()
         auto = self.kernel == "auto" and can_sparse and not self._short
         choice = "sparse" if self.kernel == "sparse" else "naive"
         # measured seconds per heap (naive: per heap and per unit of heap size, its cost grows with n)
@@ -309,14 +314,15 @@ class GrundySequence:
             stop = min(n, self._n + size)
             begin = self._n
             t0 = time.perf_counter()
+            timed = True
             if choice == "sparse":
                 self._run_sparse(stop, whole, one, two, tie2, eq)
             else:
-                self._run_dense(stop, whole, one, two, tie2, eq, three)
+                timed = self._run_dense(stop, whole, one, two, tie2, eq, three)
             dt = time.perf_counter() - t0
             done = self._n - begin
             self.last_kernel = choice
-            if done > 0:
+            if done > 0 and timed:
                 per = max(dt, 1e-6) / done
                 cost[choice] = per / max(self._n, 1) if choice == "naive" else per
                 timed_at[choice] = self._n
@@ -343,7 +349,9 @@ class GrundySequence:
         if cost["sparse"] is None:
             return "sparse"
         if cost["naive"] is None:
-            return "naive"
+            # the naive kernel reads about n/2 pairs per split digit and heap, the sparse one about #rare: with at most
+            # n/4 rare positions it cannot win, so it is neither timed nor compiled (the first run compiles less)
+            return "sparse" if 4 * self._nrare <= self._n else "naive"
         naive = cost["naive"] * self._n
         if cost["sparse"] <= naive:
             # the naive cost only grows with n: once four times dearer it is not worth timing again
@@ -352,6 +360,11 @@ class GrundySequence:
                 return "sparse"
             return "naive" if timed_at["naive"] * 2 <= self._n else "sparse"
         return "sparse" if timed_at["sparse"] * 2 <= self._n else "naive"
+
+
+def _naive_loaded() -> bool:
+    """Whether the compiled naive kernel is loaded in this process (a census, a notebook): then it is the cheaper one."""
+    return "octal.engine.kernels.naive" in sys.modules
 
 
 def load_checkpoint(directory: str | os.PathLike, code: OctalCode, kernel: str = "auto") -> GrundySequence | None:

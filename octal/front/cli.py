@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from ..engine.kernels import compile_notice
 from ..errors import OctalError
 
 app = typer.Typer(
@@ -559,6 +560,8 @@ def _click_class(name: str) -> type:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `octal` executable: usage errors become one line on stderr and exit status 2."""
     usage_error, click_error = _click_class("UsageError"), _click_class("ClickException")
+    if sys.stderr.isatty():  # on a terminal, a first run says why it waits (scripts and pipes hear nothing)
+        compile_notice.listen(lambda text: typer.echo(text, err=True))
     try:
         rv = app(args=argv, standalone_mode=False, prog_name="octal")
     except usage_error as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
 from .naive import _xor_permute, mex_words
 
 NONE, FREE, NOT_ALL_EQUAL, UNEQUAL, EQUAL = 0, 1, 2, 3, 4  # digits.TIE_CODES
@@ -110,3 +111,6 @@ def fill_general(G, start, stop, maxv, ties, words, vlimit):
         if n >= 1:
             _fold(M, D, n, np.int64(v), N)
     return stop, maxv
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use

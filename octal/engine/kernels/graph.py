@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
 from .sparse import _popcount64
 
 EMPTY = np.uint64(0)
@@ -375,3 +376,6 @@ def permutation_node_kayles(perm):
                 m += 1
             g[lo, hi] = m
     return g[0, n + 1], g
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use

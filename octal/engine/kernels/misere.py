@@ -13,6 +13,7 @@ import heapq
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
 from .sparse import _ctz64
 
 ONE = np.uint64(1)
@@ -207,3 +208,6 @@ def candidates(mul, p, pmask, xs, sets, tmask_row, alone_p):
                 break
         out[x] = ok
     return out
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
+
 
 @njit(cache=True, inline="always")
 def _pow2_above(x):
@@ -210,3 +212,6 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
         if v > maxv:
             maxv = v
     return stop, maxv
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use

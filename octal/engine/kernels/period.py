@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
 from . import small
 
 
@@ -62,3 +63,6 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
                 break
     return best_p, best_n0, False
 
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .compile_notice import loaded
+
 
 @njit(cache=True, inline="always")
 def _parity(x):
@@ -484,3 +486,6 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         if grew:
             return n + 1, maxv, nrare, 1
     return stop, maxv, nrare, 0
+
+
+loaded(globals())  # tells the front, once, when this module will compile on first use
