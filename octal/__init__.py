@@ -26,8 +26,8 @@ from .lazy import lazy_names
 __version__ = "0.1.0"
 
 _WHERE = {
-    ".engine.periodicity": ("Periodicity", "find_period"),
-    ".engine.sequence": ("GrundySequence", "NimSequence", "nim_sequence"),
+    ".engine.periodicity": ("Periodicity",),
+    ".engine.sequence": ("GrundySequence", "NimSequence", "find_period", "nim_sequence"),
     ".engine.stats": ("sequence_stats",),
     ".engine.stream": ("StreamResult", "nim_stream", "read_frequencies", "read_values"),
     ".front.table": ("format_table",),

@@ -1,14 +1,16 @@
 """Checkpoints of long runs: the values and rare/common state, saved atomically with a checksum.
 
 One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
-header with the code, the count and a SHA-256 of the arrays. A checkpoint of another code, or one whose
-checksum fails, is refused with CheckpointError; it is never silently used. This module knows the file, not
+header with the code, the count and a SHA-256 over the header's fields and the arrays. A checkpoint of another
+code, or one whose checksum fails, is refused with CheckpointError; it is never silently used (and the driver
+checks the values against the rules too, since a checksum can be recomputed: `sequence.first_wrong_value`). This module knows the file, not
 the engine: it reads a `SavedState`, and the sequence driver (`sequence.load_checkpoint`) resumes from it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +29,13 @@ class CheckpointError(DataFileError):
     """A checkpoint that belongs to another code, or is damaged."""
 
 
-def _digest(values: np.ndarray, rare: np.ndarray) -> str:
+SIGNED = ("format", "code", "n", "dtype", "mask", "e", "k0")  # every header field that is read back
+
+
+def _digest(values: np.ndarray, rare: np.ndarray, header: dict) -> str:
+    """SHA-256 over every byte that is read back: the header's fields (code included) and both arrays."""
     h = hashlib.sha256()
+    h.update(json.dumps([header.get(k) for k in SIGNED]).encode())
     h.update(str(values.dtype).encode())
     h.update(np.ascontiguousarray(values).tobytes())
     h.update(np.ascontiguousarray(rare, dtype=np.int64).tobytes())
@@ -69,9 +76,9 @@ def save_checkpoint(directory: str | Path, seq) -> Path:
         "mask": int(seq.mask),
         "e": int(seq.e),
         "k0": int(seq.k0),
-        "sha256": _digest(values, rare),
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
+    header["sha256"] = _digest(values, rare, header)
     path = d / FILE
     write_npz(path, header, {"values": values, "rare": rare})
     return path
@@ -88,7 +95,7 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
         raise CheckpointError(f"checkpoint {path} has format {header.get('format')}, expected {FORMAT}")
     if header.get("code") != str(code):
         raise CheckpointError(f"checkpoint {path} belongs to code {header.get('code')}, not {code}")
-    if header.get("n") != len(values) or _digest(values, rare) != header.get("sha256"):
+    if header.get("n") != len(values) or _digest(values, rare, header) != header.get("sha256"):
         raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
     try:
         mask, e, k0 = (int(header[k]) for k in ("mask", "e", "k0"))

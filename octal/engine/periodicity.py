@@ -9,12 +9,14 @@ tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakow
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
+from ..errors import InvalidArgumentError
 from ..validate import value_array, whole_number
 from . import kernels
 from .kernels import small
@@ -103,6 +105,8 @@ def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     code = None if code is None else as_code(code)
     criteria = None if code is None else code.proof_criteria
     repeats, min_agree = whole_number(repeats, "repeats", 1), whole_number(min_agree, "min_agree")
+    if isinstance(share, bool) or not isinstance(share, (int, float, np.integer, np.floating)) or not 0 <= share < math.inf:
+        raise InvalidArgumentError(f"share must be a number from 0 up, not {share!r}")
     N = len(G)
     if N < 2:
         return Periodicity()

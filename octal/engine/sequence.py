@@ -20,10 +20,10 @@ from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
 from . import kernels
-from .checkpoint import Checkpointer, read_checkpoint
+from .checkpoint import CheckpointError, Checkpointer, read_checkpoint
 from .kernels import small
 from .memory import available_memory, human_bytes
-from .periodicity import APPARENT, PROVEN, Periodicity, find_period
+from .periodicity import APPARENT, PROVEN, Periodicity, find_period as scan_values
 from .rare import rare_split
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -54,6 +54,43 @@ def octal_inputs(moves: KernelMoves) -> tuple[np.ndarray, np.ndarray, np.ndarray
     tie2 = np.concatenate([np.zeros(len(moves.two), np.int64), np.ones(len(moves.two_unequal), np.int64)])
     order = np.argsort(two, kind="stable")
     return two[order], tie2[order], moves.two_equal
+
+
+RECHECK_SAMPLE = 48  # heaps spread over values handed in or read back, each recomputed from the values below it
+RECHECK_LAST = 16  # and the last ones, where a resumed run goes on from
+RECHECK_PREFIX = 2048  # codes leaving three or more heaps: the first heaps recomputed whole instead
+
+
+def recheck_heaps(n: int) -> np.ndarray:
+    """The heaps `first_wrong_value` recomputes among 0..n−1: RECHECK_SAMPLE spread evenly, and the last RECHECK_LAST."""
+    spread = np.linspace(0, n - 1, min(n, RECHECK_SAMPLE)).astype(np.int64)
+    return np.unique(np.concatenate([spread, np.arange(max(0, n - RECHECK_LAST), n)]))
+
+
+def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
+    """The first heap whose stored value the rules contradict, or None: a checksum proves a file unchanged, not right.
+
+    Octal codes: G(h) is recomputed as the mex of its options from the stored G(0..h−1) for the heaps of
+    `recheck_heaps` (O(h) each in numpy, so a million values cost a fraction of a second); other codes are recomputed
+    whole over their first RECHECK_PREFIX heaps.
+    """
+    n = len(values)
+    if n == 0:
+        return None
+    if code.tier != OCTAL:
+        m = min(n, RECHECK_PREFIX)
+        ref = GrundySequence(code).extend(m)
+        bad = np.flatnonzero(ref.astype(np.int64) != np.asarray(values[:m], np.int64))
+        return int(bad[0]) if len(bad) else None
+    G = np.asarray(values, np.int64).copy()
+    moves = code.kernel_moves(n)
+    two, tie2, eq = octal_inputs(moves)
+    for h in recheck_heaps(n).tolist():
+        stored = int(G[h])
+        small.fill_octal(G, h, h + 1, 0, moves.whole, moves.one, two, tie2, eq, np.iinfo(np.int64).max)
+        if int(G[h]) != stored:
+            return h
+    return None
 
 
 def check_fits(code: OctalCode, n: int, itemsize: int = 1) -> None:
@@ -121,6 +158,10 @@ class GrundySequence:
         top = int(G.max()) if len(G) else 0
         if G.dtype.type not in DTYPES:
             raise ResourceLimitError(f"value {top} does not fit in 32 bits")
+        wrong = first_wrong_value(self.code, G)
+        if wrong is not None:
+            raise InvalidArgumentError(f"the values handed in are not those of {self.code}: G({wrong:,}) = "
+                                       f"{int(G[wrong])} is not the mex of its options")
         self._G = G.copy()
         self._n = len(G)
         self._max = top
@@ -372,7 +413,11 @@ def load_checkpoint(directory: str | os.PathLike, code: OctalCode, kernel: str =
     saved = read_checkpoint(directory, code)
     if saved is None:
         return None
-    seq = GrundySequence(code, saved.values, kernel=kernel)
+    try:
+        seq = GrundySequence(code, saved.values, kernel=kernel)
+    except InvalidArgumentError as exc:
+        raise CheckpointError(f"checkpoint in {directory} does not follow the rules of {code}: "
+                              f"{str(exc).partition(': ')[2]}; move it away to start over") from None
     seq.restore_rare(saved.mask, saved.e, saved.k0, saved.rare)
     return seq
 
@@ -490,11 +535,11 @@ def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool
     """(values, periodicity): `want` values, or growth until proven (see nim_sequence)."""
     if not until_proven:
         values = seq.extend(want, progress)[:want]
-        return values, find_period(values, code)
+        return values, scan_values(values, code)
     target = max(want, min(FIRST_CHECKPOINT, max_n))
     while True:
         seq.extend(target, progress)
-        verdict = find_period(seq.values, code)
+        verdict = scan_values(seq.values, code)
         if verdict.status == PROVEN or target >= max_n:
             return seq.values, verdict
         if verdict.status == APPARENT and verdict.proof_bound is None:
@@ -503,8 +548,26 @@ def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool
             target = min(verdict.proof_bound, max_n)  # straight to the Guy–Smith bound
             continue
         # a period seen once past its preperiod (over at least 32 heaps) is worth trying if it is near
-        hint = find_period(seq.values, code, repeats=1, min_agree=32, share=0.0)
+        hint = scan_values(seq.values, code, repeats=1, min_agree=32, share=0.0)
         if hint.status == APPARENT and hint.proof_bound is not None and target < hint.proof_bound <= 2 * target:
             target = min(hint.proof_bound, max_n)
         else:
             target = min(2 * target, max_n)
+
+
+def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
+                share: float = 1.0) -> Periodicity:
+    """The period of `values` (see periodicity.find_period); "proven" only when they are the code's own sequence.
+
+    The Guy–Smith theorem proves a period of the code's sequence, not of any array: so a proven verdict is
+    given only after G(0..bound−1) is computed from the rules and found equal to the values handed in;
+    otherwise the verdict is the one the values earn without a code (apparent at best).
+    """
+    verdict = scan_values(values, code, repeats, min_agree, share)
+    if verdict.status != PROVEN:
+        return verdict
+    bound = verdict.proof_bound
+    own = GrundySequence(as_code(code)).extend(bound)
+    if np.array_equal(own.astype(np.int64), np.asarray(values[:bound], np.int64)):
+        return verdict
+    return scan_values(values, None, repeats, min_agree, share)

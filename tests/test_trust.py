@@ -1,0 +1,103 @@
+"""A file read back, or values handed in, are checked against the rules, not only a checksum: edits that keep (or
+recompute) the SHA-256 never yield a value or a "proven" the rules do not give (issue: the trust boundary)."""
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from octal import GrundySequence, InvalidArgumentError, find_period, nim_sequence, parse_code
+from octal.engine.checkpoint import FILE, SIGNED, CheckpointError, save_checkpoint
+from octal.engine.sequence import first_wrong_value, load_checkpoint, recheck_heaps
+from octal.front.cli import app
+
+runner = CliRunner()
+
+
+def _rewrite(path, header_edit=None, values_edit=None, rehash=True):
+    """Edit a checkpoint's header and values, then (like a careful forger) recompute its checksum."""
+    with np.load(path) as z:
+        arrays = {k: z[k].copy() for k in z.files}
+    header = json.loads(bytes(arrays.pop("header")).decode())
+    if header_edit:
+        header.update(header_edit)
+    if values_edit:
+        values_edit(arrays["values"])
+    if rehash:
+        h = hashlib.sha256()
+        h.update(json.dumps([header.get(k) for k in SIGNED]).encode())
+        h.update(str(arrays["values"].dtype).encode())
+        h.update(np.ascontiguousarray(arrays["values"]).tobytes())
+        h.update(np.ascontiguousarray(arrays["rare"], dtype=np.int64).tobytes())
+        header["sha256"] = h.hexdigest()
+    np.savez(path, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
+
+
+def _checkpoint(tmp_path, code="0.07", n=400):
+    seq = GrundySequence(parse_code(code))
+    seq.extend(n)
+    return save_checkpoint(tmp_path, seq)
+
+
+@pytest.mark.parametrize("other", ["0.7", "0.77"])
+def test_the_checksum_covers_the_code(tmp_path, other):
+    """Dawson's Kayles' checkpoint with its header's code edited is refused, never read as another game's values."""
+    path = _checkpoint(tmp_path)
+    _rewrite(path, {"code": other}, rehash=False)
+    r = runner.invoke(app, ["run", other, "--n", "400", "--checkpoint", str(tmp_path)])
+    assert r.exit_code == 2 and "checksum" in r.output and "proven" not in r.output
+
+
+@pytest.mark.parametrize("edit", [
+    lambda v: v.__setitem__(slice(None), 0),
+    lambda v: v.__setitem__(399, v[399] ^ 1),  # the last value, where a resumed run goes on from
+    lambda v: v.__setitem__(200, v[200] ^ 2),
+])
+def test_a_rehashed_checkpoint_with_wrong_values_is_refused(tmp_path, edit):
+    path = _checkpoint(tmp_path)
+    _rewrite(path, values_edit=edit)
+    with pytest.raises(CheckpointError, match="does not follow the rules of 0.07"):
+        load_checkpoint(tmp_path, parse_code("0.07"))
+    r = runner.invoke(app, ["run", "0.07", "--n", "600", "--checkpoint", str(tmp_path)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+
+
+def test_a_rehashed_foreign_checkpoint_is_refused(tmp_path):
+    """Kayles' values relabelled as Dawson's Kayles', checksum and all: the rules of 0.07 refuse them."""
+    path = _checkpoint(tmp_path, "0.77")
+    _rewrite(path, {"code": "0.07"})
+    with pytest.raises(CheckpointError, match="does not follow the rules"):
+        load_checkpoint(tmp_path, parse_code("0.07"))
+
+
+def test_values_handed_in_are_checked_like_values_read_back():
+    with pytest.raises(InvalidArgumentError, match="not those of 0.77"):
+        GrundySequence("0.77", values=[5, 5, 5])
+    with pytest.raises(InvalidArgumentError, match="not those of 0.77"):
+        nim_sequence("0.77", 200, resume=np.zeros(500, np.uint8))
+    good = nim_sequence("0.77", 500).values
+    assert nim_sequence("0.77", 800, resume=good).periodicity.status == "proven"
+
+
+def test_the_recheck_finds_any_sampled_wrong_value():
+    for code in ("0.77", "0.6", "4.07", "0.4!4", "4!.0", "0.F"):
+        c = parse_code(code)
+        values = nim_sequence(c, 3000).values.astype(np.int64)
+        assert first_wrong_value(c, values) is None, code
+        heaps = recheck_heaps(3000) if c.tier == "octal" else range(1, 2048, 97)
+        for h in list(heaps)[1::7]:
+            bad = values.copy()
+            bad[h] += 1
+            assert first_wrong_value(c, bad) is not None, (code, h)
+
+
+def test_find_period_proves_only_the_codes_own_sequence():
+    assert find_period(np.zeros(1000, np.uint8), "0.77").status != "proven"
+    kayles = nim_sequence("0.77", 1000).values
+    assert find_period(kayles, "0.77").status == "proven"
+    assert find_period(kayles, "0.07").status != "proven"
+    for share in (float("nan"), "x", True, -1):
+        with pytest.raises(InvalidArgumentError):
+            find_period(kayles, "0.77", share=share)
