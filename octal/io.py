@@ -125,7 +125,7 @@ def read_npz(path: Path, names: tuple[str, ...], error: type[DataFileError], wha
             header = json.loads(bytes(z["header"]).decode())
             arrays = {name: z[name] for name in names}
     except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,
-            UnicodeDecodeError) as exc:
+            UnicodeDecodeError, RecursionError) as exc:
         raise error(f"{what} {path} is damaged and cannot be read ({exc}); move it away to start over") from None
     if not isinstance(header, dict):
         raise error(f"{what} {path} is damaged: its header is not a JSON object; move it away to start over")

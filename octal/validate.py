@@ -53,3 +53,4 @@ def value_array(values, what: str = "values") -> np.ndarray:
         if top <= np.iinfo(dtype).max:
             return arr.astype(dtype, copy=False)
     raise InvalidArgumentError(f"{what}: value {top} does not fit in 64 bits")
+

@@ -88,3 +88,16 @@ def test_rules_in_words():
     assert "any number" in parse_code("0.[3]").describe()
     assert "without removing" in parse_code("4.7").describe()
     assert "three heaps" in parse_code("0.8").describe()
+
+
+def test_numbers_that_int_refuses_are_refused_in_one_line():
+    """str.isdigit accepts superscripts and Python refuses 5,000-digit strings: both are plain OctalCodeErrors."""
+    import pytest
+
+    from octal import OctalCodeError
+    from octal.rules.presets import resolve
+
+    long = "9" * 5000
+    for text in ("S(²)", "allbut(³)", "0.0n7(⁵)", f"0.&{long};", f"0.{{{long}}}", f"S({long})", f"allbut({long})"):
+        with pytest.raises(OctalCodeError):
+            resolve(text)

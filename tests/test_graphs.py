@@ -118,6 +118,20 @@ def test_edge_list_file(tmp_path):
     assert r.value == DAWSON[4] ^ 1
 
 
+def test_edge_list_labels_are_kept_as_written_and_duplicates_counted(tmp_path):
+    """'1' and '01' are two vertices and print as two; a repeated edge (either way round) is kept once and counted."""
+    f = tmp_path / "g.txt"
+    f.write_text("1 01\n01 x\nx 01\n1 01\n² 1\n")
+    G = read_edge_list(f)
+    assert G.labels == (1, "01", "x", "²") and (G.n, G.edges, G.duplicate_edges) == (4, 3, 2)
+    r = runner.invoke(app, ["graph", "--edges", str(f), "--json"])
+    doc = json.loads(r.stdout)
+    assert sorted(map(str, doc["winning_vertices"])) == sorted(map(str, solve_graph(G).winning_vertices))
+    assert "names 2 edges more than once" in r.stderr
+    # the path 1 – 01 – x with ² on 1: a path of four, Dawson's Chess at 4 (a P-position's complement)
+    assert solve_graph(G).value == DAWSON[4]
+
+
 def test_families():
     assert (named_graph("star:5").n, named_graph("star:5").edges) == (6, 5)
     assert (named_graph("grid:3x4").n, named_graph("grid:3x4").edges) == (12, 17)

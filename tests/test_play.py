@@ -65,6 +65,27 @@ def test_parse_move_reasons():
     assert parse_move("1 2 split 1 2", [5], code)[1].leaves == (1, 2)
 
 
+def test_odd_numbers_and_a_closed_stdin_end_cleanly():
+    """Superscript digits and a 5,000-digit heap index are illegal moves, not tracebacks; no stdin at all ends the game."""
+    code = parse_code("0.77")
+    for text in ("1 ²", "² 1", "9" * 5000 + " 1", "1 1 split ³ 1"):
+        try:
+            parse_move(text, [5], code)
+        except Exception as exc:
+            assert type(exc).__name__ == "OctalError" and ("type a move" in str(exc) or "split is written" in str(exc))
+        else:
+            raise AssertionError(text)
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "octal.front.cli", "play", "kayles", "3"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("bye") and not done.stderr
+    closed = subprocess.run([sys.executable, "-c", "import os, sys; os.close(0); sys.stdin = None\n"
+                             "from octal.front.cli import main; main(['play', 'kayles', '3'])"],
+                            capture_output=True, text=True, timeout=60)
+    assert closed.returncode == 0 and closed.stdout.rstrip().endswith("bye"), closed.stderr[-300:]
+
+
 def test_real_terminal():
     pid, fd = pty.fork()
     if pid == 0:  # the child runs the CLI on the pseudo-terminal

@@ -101,3 +101,21 @@ def test_find_period_proves_only_the_codes_own_sequence():
     for share in (float("nan"), "x", True, -1):
         with pytest.raises(InvalidArgumentError):
             find_period(kayles, "0.77", share=share)
+
+
+@pytest.mark.parametrize("edit", [{"mask": 2**70}, {"mask": -1}, {"e": 2}, {"k0": "x"}, {"mask": True}])
+def test_a_checkpoint_header_out_of_range_is_refused(tmp_path, edit):
+    path = _checkpoint(tmp_path, "0.6")
+    _rewrite(path, edit)
+    with pytest.raises(CheckpointError, match="rare/common state"):
+        load_checkpoint(tmp_path, parse_code("0.6"))
+
+
+def test_a_deeply_nested_checkpoint_header_is_refused(tmp_path):
+    path = _checkpoint(tmp_path, "0.6")
+    with np.load(path) as z:
+        arrays = {k: z[k].copy() for k in z.files if k != "header"}
+    deep = ("[" * 100_000 + "]" * 100_000).encode()
+    np.savez(path, **arrays, header=np.frombuffer(deep, np.uint8))
+    with pytest.raises(CheckpointError, match="damaged"):
+        load_checkpoint(tmp_path, parse_code("0.6"))

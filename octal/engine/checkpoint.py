@@ -97,10 +97,11 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
         raise CheckpointError(f"checkpoint {path} belongs to code {header.get('code')}, not {code}")
     if header.get("n") != len(values) or _digest(values, rare, header) != header.get("sha256"):
         raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
-    try:
-        mask, e, k0 = (int(header[k]) for k in ("mask", "e", "k0"))
-    except (KeyError, TypeError, ValueError):
-        raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state is missing") from None
+    mask, e, k0 = (header.get(k) for k in ("mask", "e", "k0"))
+    if not (all(isinstance(x, int) and not isinstance(x, bool) for x in (mask, e, k0))
+            and 0 <= mask < 1 << 32 and e in (0, 1) and 0 <= k0 < 1 << 32):
+        raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state (mask, e, k0) is not one a run "
+                              "writes; move it away to start over")
     return SavedState(values, rare, mask, e, k0)
 
 

@@ -376,7 +376,7 @@ def play(
 
     def ask(prompt: str) -> str:
         typer.echo(prompt, nl=False)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline() if sys.stdin is not None else ""  # no stdin at all reads as its end
         if not line:
             raise EOFError
         return line.rstrip("\n")
@@ -413,6 +413,8 @@ def graph(
     if len(given) != 1:
         raise InvalidArgumentError("name exactly one graph: a family (path:10), --edges FILE or --graph6 STRING")
     g = named_graph(family) if family else read_edge_list(edges) if edges else graph_from_graph6(graph6)
+    if g.duplicate_edges:
+        typer.echo(f"note: {edges} names {g.duplicate_edges:,} edges more than once; each is kept once", err=True)
     if max_states is not None and max_states <= 0:
         raise InvalidArgumentError("--max-states must be at least 1")
     line = ProgressLine(label="states", enabled=False if quiet else None)

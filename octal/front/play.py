@@ -10,6 +10,7 @@ from ..errors import OctalError
 from ..positions.position import HeapValues, Move, heap_moves, move_allowed, normal_solution
 from ..positions.solve import best_try, misere_position
 from ..rules.code import OctalCode
+from ..rules.numbers import ascii_whole
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
 WIDTH = 78  # the rules are wrapped at word boundaries to this width
@@ -45,9 +46,10 @@ def draw(heaps: list[int]) -> str:
 def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]:
     """'3 2' (heap 3, remove 2) or '3 2 split 1 4' → (index, move); OctalError with the reason if illegal."""
     words = text.replace(",", " ").split()
-    if len(words) < 2 or not words[0].isdigit() or not words[1].isdigit():
-        raise OctalError("type a move as HEAP REMOVE, e.g. '3 2', or '3 2 split 1 4'")
-    i, k = int(words[0]), int(words[1])
+    numbers = [ascii_whole(w) for w in words]
+    if len(words) < 2 or numbers[0] is None or numbers[1] is None:
+        raise OctalError("type a move as HEAP REMOVE, e.g. '3 2', or '3 2 split 1 4' ('help' says so again)")
+    i, k = numbers[0], numbers[1]
     if not 1 <= i <= len(heaps):
         raise OctalError(f"there is no heap {i}: heaps are numbered 1 to {len(heaps)}")
     h = heaps[i - 1]
@@ -55,9 +57,9 @@ def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]
         raise OctalError(f"heap {i} has only {h} pins")
     leaves: tuple[int, ...] | None = None
     if len(words) > 2:
-        if words[2] != "split" or not all(w.isdigit() for w in words[3:]) or len(words) < 5:
+        if words[2] != "split" or any(x is None for x in numbers[3:]) or len(words) < 5:
             raise OctalError("a split is written '3 2 split 1 4': heap, number removed, 'split', the heaps left")
-        leaves = tuple(sorted(int(w) for w in words[3:]))
+        leaves = tuple(sorted(numbers[3:]))
         if 0 in leaves:
             raise OctalError("the parts of a split must be non-empty: a part of 0 pins is no heap")
         if sum(leaves) != h - k:
@@ -104,7 +106,7 @@ def play_game(
         if turn == "you":
             try:
                 text = ask("your move> ")
-            except EOFError:
+            except (EOFError, OSError, ValueError):  # end of input, or a closed or broken stdin
                 say("bye")
                 return "quit"
             if text.strip().lower() in {"quit", "q", "exit"}:

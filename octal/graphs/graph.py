@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import operator
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,7 @@ class Graph:
     labels: tuple = ()
     intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
     permutation: tuple = ()  # a permutation model: vertex i is the segment from i to permutation[i]
+    duplicate_edges: int = 0  # edges an edge list named more than once (either way round), kept once
 
     @property
     def edges(self) -> int:
@@ -128,8 +131,12 @@ def read_edge_list(path: str | Path) -> Graph:
                 raise DataFileError(f"{p}, line {no}: a loop at {words[0]} (graphs must be simple)")
             edges.append(tuple(ids))
     check_size(len(names), str(p))
-    labels = [int(w) if w.lstrip("-").isdigit() else w for w in names]
-    return graph_from_edges(edges, len(names), labels)
+    # a name that reads back as the same whole number is shown as one; '01', '+1' or '²' stay as written, so two
+    # vertices never print alike
+    labels = [int(w) if re.fullmatch(r"-?[0-9]+", w) and str(int(w)) == w else w for w in names]
+    distinct = {(min(u, v), max(u, v)) for u, v in edges}
+    g = graph_from_edges(sorted(distinct), len(names), labels)
+    return dataclasses.replace(g, duplicate_edges=len(edges) - len(distinct))
 
 
 def interval_graph(intervals) -> Graph:

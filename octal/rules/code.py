@@ -16,6 +16,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import OctalCodeError
+from .numbers import ascii_whole
 from .digits import (
     BASE32,
     EQUAL,
@@ -367,9 +368,10 @@ class _Reader:
             if end < 0:
                 raise self.fail("'&' without its closing ';' (write a mask as &N;)")
             body = self.s[self.i + 1 : end]
-            if not body.isdigit() or not body.isascii():
-                raise self.fail(f"{body!r} is not a whole number (write a mask as &N;)", start + 1)
-            mask = int(body)
+            mask = ascii_whole(body, 40)
+            if mask is None:
+                raise self.fail(f"{body[:20]!r} is not a whole number of at most 40 digits (write a mask as &N;)",
+                                start + 1)
             if mask.bit_length() > MAX_COUNT + 1:
                 raise self.fail(f"&{body}; names more than {MAX_COUNT} heaps", start)
             self.i = end + 1
@@ -399,11 +401,11 @@ class _Reader:
             word = token.strip()
             own = word[-1] if word and word[-1] in MARKS else None
             number = word[:-1] if own else word
-            if not number.isdigit() or not number.isascii():
-                raise self.fail(f"{token!r} is not a heap count", pos)
+            j = ascii_whole(number)
+            if j is None:
+                raise self.fail(f"{token[:20]!r} is not a heap count", pos)
             if own and default:
                 raise self.fail("a mark inside {…} and another after it", pos)
-            j = int(number)
             if j > MAX_COUNT:
                 raise self.fail(f"a move may leave at most {MAX_COUNT} heaps, not {j}", pos)
             ties[j] = own or default

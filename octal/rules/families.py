@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..errors import OctalCodeError
+from .numbers import ascii_whole
 from .code import MAX_DIGITS, ONE, TWO, WHOLE, OctalCode
 
 TAKE = WHOLE | ONE  # remove k, leaving one heap or nothing: the digit of a subtraction game
@@ -64,9 +65,10 @@ def parse_family(text: str) -> OctalCode | None:
     words = [w for w in re.split(r"[\s,]+", body.strip()) if w]
     values = []
     for w in words:
-        if not w.isdigit():
-            raise OctalCodeError(f"{w!r} is not a number of tokens in the set", text)
-        values.append(int(w))
+        value = ascii_whole(w)
+        if value is None:
+            raise OctalCodeError(f"{w[:20]!r} is not a number of tokens in the set", text)
+        values.append(value)
     name = m.group("name").lower()
     if name in ("allbut", "all-but"):
         return allbut_code(values)
