@@ -43,6 +43,37 @@ def test_stream_matches_whole_array_run(tmp_path, code, n, window):
     assert [rec["n"] for rec in r.records] == [1 << k for k in range((n - 1).bit_length())]
 
 
+def _short_periods():
+    """Every 3-digit code with splits whose period (at most 64) is proven within 3,000 heaps."""
+    from octal.census import enumerate_codes
+
+    out = []
+    for c in enumerate_codes(3):
+        r = nim_sequence(c, 3000)
+        if r.code.tier == "octal" and len(r.code.kernel_moves(8).two) and r.periodicity.status == "proven" \
+                and r.periodicity.period <= 64:
+            out.append(c)
+    return out
+
+
+def test_short_periods_are_found_with_small_windows(tmp_path):
+    """The stream's online search finds every short period the whole-array run proves, with windows of 256 and
+    1,024 heaps (0.144, 0.145 and 0.154 among them: a candidate in hand is no longer pushed out by a few equal
+    values at the end of a window)."""
+    codes = _short_periods()
+    named = {"0.144", "0.145", "0.154"}
+    assert named <= set(codes) and len(codes) > 200
+    for i, code in enumerate(sorted(set(codes[::3]) | named)):
+        whole = nim_sequence(code, 5000).periodicity
+        window = (256, 1024)[i % 2]
+        got = nim_stream(code, tmp_path / code, 5000, window=window, store_values=True).periodicity
+        assert (got.status, got.period, got.preperiod) == (whole.status, whole.period, whole.preperiod), (code, window)
+    # proven at 1,000 heaps, still proven when resumed to 5,000
+    first = nim_stream("0.144", tmp_path / "resumed", 1000, window=256).periodicity
+    again = nim_stream("0.144", tmp_path / "resumed", 5000, window=256).periodicity
+    assert first.status == again.status == "proven" and (first.period, first.preperiod) == (again.period, again.preperiod)
+
+
 def test_stream_matches_naive_on_grundys_game(tmp_path):
     """Unequal splits only (4!.0): the (m/2, m/2) pair is skipped in the windowed rare loop too."""
     r = nim_stream("4!.0", tmp_path, 6000, window=256, store_values=True)

@@ -158,6 +158,14 @@ class OnlinePeriod:
         N = len(W)
         if N < 8:
             return self
+        if self.period and self.preperiod is not None and self.period < N:
+            # the candidate in hand first: while it still holds, a shorter agreement at the very end (p = 1 over the
+            # last few heaps, say) must not push it out, since it could not come back once its n0 has left memory
+            held = int(_search(N).periodic_from(W, N, self.period))
+            if held == 0:
+                return self
+            if N - self.period - held >= 3 * self.period:
+                return OnlinePeriod(self.period, base + held)  # its last exception is in the window: n0 is exact
         p, n0, _ = _search(N).scan_periods(W, N, 2, 0, False, 3, 0, 0.0)
         p, n0 = int(p), int(n0)
         if not p:

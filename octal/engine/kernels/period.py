@@ -39,8 +39,9 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
 
     A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
     p seen `repeats` times past its preperiod is the apparent answer when its evidence is credible
-    (`credible`). Multiples of that p are skipped either way: they agree back to its preperiod and
-    would cost O(N) each (0.376 at N = 4·10⁶ would check a million of them).
+    (`credible`). Multiples of a credible p are skipped: they agree back to its preperiod and would cost
+    O(N) each (0.376 at N = 4·10⁶ would check a million of them). A p agreeing only over the last few heaps
+    rules nothing out (0.145 at N = 5,000 ends in four 1s; its period 9 is a multiple of p = 1).
     """
     best_p = 0
     best_n0 = 0
@@ -55,9 +56,9 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
         if provable and r * max(n0, 1) + r * p + t <= N:
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
-            seen = p
             if credible(N, p, n0, repeats, min_agree, share):
-                best_p = p
+                seen = p  # only a credible p rules out its multiples: a p agreeing over the last few heaps alone
+                best_p = p  # (p = 1 over four equal values, say) must not hide a real period that is its multiple
                 best_n0 = n0
             if not provable:
                 break

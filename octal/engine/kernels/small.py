@@ -70,8 +70,8 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
         if provable and r * max(n0, 1) + r * p + t <= N:
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
-            seen = p
             if credible(N, p, n0, repeats, min_agree, share):
+                seen = p  # only a credible p rules out its multiples (see period.scan_periods)
                 best_p, best_n0 = p, n0
             if not provable:
                 break
