@@ -26,13 +26,15 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .engine.periodicity import NONE, PROVEN, Periodicity
-from .engine.sequence import GrundySequence, NimSequence, nim_sequence
+from .engine.periodicity import NONE, PROVEN, Periodicity, proof_bound
+from .engine.sequence import GrundySequence, NimSequence, first_wrong_value, nim_sequence
 from .errors import DataFileError, InvalidArgumentError, OctalError
 from .outcomes import OPEN
 from .rules.code import parse_code
 
 DEFAULT_DB = "octal-census.sqlite"
+LOCK_WAIT = 10.0  # seconds to wait for a census file another process is writing before saying so
+DTYPES = ("uint8", "uint16", "uint32")  # the value dtypes a census row may name
 DEFAULT_MAX_N = 1 << 16
 FIRST_BUDGET = 1 << 10
 PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
@@ -129,23 +131,52 @@ class CodeTable:
     TABLE = ""
     SCHEMA = ""
 
+    COLUMNS: tuple[str, ...] = ()
+
     def __init__(self, path: str | Path = DEFAULT_DB):
         self.path = Path(path)
         try:
-            self.conn = sqlite3.connect(self.path)
+            self.conn = sqlite3.connect(self.path, timeout=LOCK_WAIT)
             self.conn.executescript(self.SCHEMA)
+            cur = self.conn.execute(f"SELECT * FROM {self.TABLE} LIMIT 0")
         except sqlite3.Error as exc:
-            raise DataFileError(f"cannot open census database {self.path}: {exc}") from exc
+            raise DataFileError(f"cannot open census database {self.path}: {exc}") from None
+        names = tuple(d[0] for d in cur.description)
+        if self.COLUMNS and names != self.COLUMNS:
+            self.conn.close()
+            raise DataFileError(f"{self.path}: the {self.TABLE} table has the columns {', '.join(names)}, not those "
+                                f"octal writes ({', '.join(self.COLUMNS)})")
+
+    def _query(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.conn.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise DataFileError(f"cannot read census database {self.path}: {exc}") from None
 
     def row(self, code: str) -> dict | None:
-        cur = self.conn.execute(f"SELECT * FROM {self.TABLE} WHERE code = ?", (code,))
+        cur = self._query(f"SELECT * FROM {self.TABLE} WHERE code = ?", (code,))
         r = cur.fetchone()
         return dict(zip([d[0] for d in cur.description], r)) if r else None
 
     def rows(self) -> list[dict]:
-        cur = self.conn.execute(f"SELECT * FROM {self.TABLE}")
+        cur = self._query(f"SELECT * FROM {self.TABLE}")
         names = [d[0] for d in cur.description]
-        return sorted((dict(zip(names, r)) for r in cur.fetchall()), key=lambda r: _code_key(r["code"]))
+        rows = [dict(zip(names, r)) for r in cur.fetchall()]
+        for r in rows:
+            if not isinstance(r["code"], str) or "." not in r["code"]:
+                raise DataFileError(f"{self.path}: a row of {self.TABLE} has the code {str(r['code'])[:40]!r}, "
+                                    "which is no code")
+        return sorted(rows, key=lambda r: _code_key(r["code"]))
+
+    def write(self, sql: str, rows: list[tuple]) -> None:
+        """One statement for each of `rows`, in one transaction; a file another writer holds past LOCK_WAIT is one
+        clear error (the rows committed before it stay, and a re-run computes only the rest)."""
+        try:
+            with self.conn:
+                self.conn.executemany(sql, rows)
+        except sqlite3.OperationalError as exc:
+            raise DataFileError(f"cannot write to census database {self.path}: {exc} (waited {LOCK_WAIT:g} s; the "
+                                "rows committed so far are kept, and a re-run computes only the rest)") from None
 
     def close(self) -> None:
         self.conn.close()
@@ -168,18 +199,18 @@ class CensusDB(CodeTable):
 
     TABLE = "codes"
     SCHEMA = SCHEMA
+    COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
+               "cousin", "vals", "dtype", "updated")
 
     def store(self, res: dict) -> None:
         old = self.row(res["code"])
-        seconds = res["seconds"] + (old["seconds"] if old else 0.0)
-        with self.conn:  # one transaction
-            self.conn.execute(
-                "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
-                "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
-                (res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"], res["n"],
-                 res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
-                 time.strftime("%Y-%m-%dT%H:%M:%S")),
-            )
+        seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)
+        self.write(
+            "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
+            "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+            [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
+              res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
+              time.strftime("%Y-%m-%dT%H:%M:%S"))])
 
 
 def _code_key(code: str):
@@ -273,9 +304,9 @@ def run_census(
         todo = []
         for c in todo_codes:
             r = store.row(c)
-            if r and (r["status"] == PROVEN or r["n"] >= max_n):
+            if r and (r["status"] == PROVEN or (_whole(r["n"]) and r["n"] >= max_n)):
                 continue
-            todo.append((c, r["vals"] if r else None, r["dtype"] if r else None))
+            todo.append((c, *_resumable(r)))
         done = len(todo_codes) - len(todo)
         wanted = set(todo_codes)
         pending = {c for c, _, _ in todo}
@@ -307,38 +338,85 @@ def _values(row: dict) -> np.ndarray:
     return np.frombuffer(zlib.decompress(row["vals"]), dtype=row["dtype"])
 
 
-def _extended(row: dict, length: int) -> np.ndarray | None:
-    """The first `length` values: stored ones, continued through the proven period."""
-    v = _values(row).astype(np.int64)
+def _through_period(v: np.ndarray, n0: int, p: int, length: int) -> np.ndarray | None:
+    """G(0..length−1) from the stored values `v`, continued through the period p from n0 (None when they fall short)."""
     if len(v) >= length:
         return v[:length]
-    if row["status"] != PROVEN:
-        return None
-    n0, p = row["preperiod"], row["period"]
     idx = np.arange(length)
     base = np.where(idx < n0, idx, n0 + (idx - n0) % p)
-    if base.max() >= len(v):
-        return None
-    return v[base]
+    return v[base] if base.max() < len(v) else None
+
+
+def _extended(row: dict, length: int) -> np.ndarray | None:
+    """The first `length` values of a verified row: stored ones, continued through the proven period."""
+    v = _values(row).astype(np.int64)
+    if len(v) >= length or row["status"] != PROVEN:
+        return v[:length] if len(v) >= length else None
+    return _through_period(v, row["preperiod"], row["period"], length)
+
+
+def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
+    """(values, dtype) an open row may resume from once verified (`stored_sequence`); (None, None): start afresh."""
+    if row is None or row["status"] != OPEN:
+        return None, None
+    try:
+        stored_sequence(row)
+    except DataFileError:
+        return None, None
+    return row["vals"], row["dtype"]
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
 def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
-    """A census row as a NimSequence, verified: the values decompress to the stored count, and a proven row's
-    values follow its period over the whole stored range (DataFileError otherwise)."""
+    """A census row as a NimSequence, verified against the rules before anyone reports or publishes it.
+
+    The code parses and the fields have their types; the values decompress to the stored count, their largest is
+    the stored one, and they satisfy the mex recurrence (`first_wrong_value`: a checksum or a consistent edit is no
+    proof); a proven row is re-proven: its Guy–Smith bound recomputed from the code must be the stored one and lie
+    within the heaps computed, and its values continued through the period to that bound must pass the same check.
+    Anything else is a DataFileError naming the row.
+    """
+    where = f"census row {str(row.get('code'))[:40]!r}"
     try:
         code = parse_code(row["code"])
-        values = _values(row)
-    except (OctalError, zlib.error, TypeError, ValueError) as exc:
-        raise DataFileError(f"census row {row.get('code')!r} is damaged: {exc}") from None
-    proven = row["status"] == PROVEN
-    if proven:
+    except OctalError as exc:
+        raise DataFileError(f"{where} is damaged: {exc}") from None
+    status, n, dtype = row["status"], row["n"], row["dtype"]
+    why = None
+    if status not in (PROVEN, OPEN):
+        why = f"its status {str(status)[:20]!r} is neither {PROVEN} nor {OPEN}"
+    elif dtype not in DTYPES:
+        why = f"its values' type {str(dtype)[:20]!r} is not one of {', '.join(DTYPES)}"
+    elif not _whole(n) or n < 1:
+        why = f"its heap count {str(n)[:20]!r} is not a positive whole number"
+    if why is None:
+        try:
+            values = _values(row)
+        except (zlib.error, TypeError, ValueError) as exc:
+            why = f"its values cannot be read ({exc})"
+    if why is None:
+        if (len(values) != n) if status == OPEN else not 0 < len(values) <= n:
+            why = f"it holds {len(values):,} values for {n:,} heaps"
+        elif row["max_value"] != int(values.max()) or not _whole(row["max_value"]):
+            why = f"its largest value {str(row['max_value'])[:20]} is not that of its values"
+        elif (wrong := first_wrong_value(code, values)) is not None:
+            why = f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
+    if why is None and status == PROVEN:
         n0, p = row["preperiod"], row["period"]
-        ok = isinstance(n0, int) and isinstance(p, int) and p > 0 and len(values) >= n0 + p
-        if not ok or not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
-            raise DataFileError(f"census row {row['code']!r} is damaged: its values do not follow its period")
-        verdict = Periodicity(PROVEN, p, n0, 0, row["proof_bound"])
-    else:
-        verdict = Periodicity(NONE)
+        bound = proof_bound(code.proof_criteria, p, n0) if _whole(n0) and _whole(p) and p > 0 else None
+        ext = None if bound is None else _through_period(values, n0, p, bound)
+        if bound is None or row["proof_bound"] != bound or bound > n or ext is None:
+            why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
+        elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
+            why = "its values do not follow its period"
+        elif (wrong := first_wrong_value(code, ext)) is not None:
+            why = f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
+    if why is not None:
+        raise DataFileError(f"{where} is damaged: {why}")
+    verdict = Periodicity(PROVEN, p, n0, 0, bound) if status == PROVEN else Periodicity(NONE)
     return NimSequence(code, name, values, verdict)
 
 
@@ -350,7 +428,13 @@ def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]
 
 def classify(store: CensusDB) -> None:
     """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
-    rows = store.rows()
+    rows = []
+    for r in store.rows():
+        try:
+            stored_sequence(r)
+        except DataFileError:
+            continue  # a damaged row is never grouped; every reader refuses it by name
+        rows.append(r)
     seqs = {}
     for r in rows:
         length = 4 * WINDOW
@@ -385,9 +469,8 @@ def classify(store: CensusDB) -> None:
                     m = min(len(s) - shift, len(t))
                     if np.array_equal(s[shift : shift + m], t[:m]):
                         cousin.setdefault(code, f"{cls_of.get(other, other)}+{shift}")
-    with store.conn:
-        for code, c in cls_of.items():
-            store.conn.execute("UPDATE codes SET class = ?, cousin = ? WHERE code = ?", (c, cousin.get(code), code))
+    store.write("UPDATE codes SET class = ?, cousin = ? WHERE code = ?",
+                [(c, cousin.get(code), code) for code, c in cls_of.items()])
 
 
 @dataclass

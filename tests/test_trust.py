@@ -119,3 +119,105 @@ def test_a_deeply_nested_checkpoint_header_is_refused(tmp_path):
     np.savez(path, **arrays, header=np.frombuffer(deep, np.uint8))
     with pytest.raises(CheckpointError, match="damaged"):
         load_checkpoint(tmp_path, parse_code("0.6"))
+
+
+# ---- census files ------------------------------------------------------------------------------------
+
+import sqlite3  # noqa: E402
+import zlib  # noqa: E402
+
+from octal import census as census_module  # noqa: E402
+from octal.census import run_census  # noqa: E402
+from octal.errors import DataFileError  # noqa: E402
+from octal.misere.census import load_quotient, run_misere_census  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def census_file(tmp_path_factory):
+    db = tmp_path_factory.mktemp("census") / "c.sqlite"
+    run_census(1, "0", max_n=1024, workers=1, db=db)
+    run_misere_census(0, codes=["0.1", "0.2", "0.3", "0.4", "0.7"], max_heap=30, workers=1, db=db)
+    return db
+
+
+def _edited(census_file, tmp_path, sql, args=()):
+    copy = tmp_path / "edited.sqlite"
+    copy.write_bytes(census_file.read_bytes())
+    with sqlite3.connect(copy) as con:
+        con.execute(sql, args)
+    return copy
+
+
+def _refused(db, *args):
+    for cmd in (["census", "report", "--db", str(db), *args], ["site", "--db", str(db), "--out", str(db) + "-site"]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, (cmd, r.output[-500:])
+        assert "Traceback" not in r.output
+
+
+def test_an_open_row_rewritten_as_proven_is_refused(census_file, tmp_path):
+    """0.4's open row rewritten, values and all, as 'period 1 from heap 0, proven': the rules refuse the values."""
+    vals = zlib.compress(np.zeros(1024, np.uint8).tobytes())
+    db = _edited(census_file, tmp_path, "UPDATE codes SET status = 'proven', period = 1, preperiod = 0, proof_bound = 4, "
+                 "max_value = 0, vals = ? WHERE code = '0.4'", (vals,))
+    _refused(db)
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE codes SET dtype = 'bogus' WHERE code = '0.7'",
+    "UPDATE codes SET dtype = 'object' WHERE code = '0.7'",
+    "UPDATE codes SET dtype = 'V3' WHERE code = '0.7'",
+    "UPDATE codes SET vals = x'00112233' WHERE code = '0.7'",
+    "UPDATE codes SET n = 'abc' WHERE code = '0.4'",
+    "UPDATE codes SET max_value = NULL WHERE code = '0.7'",
+    "UPDATE codes SET code = 'garbage' WHERE code = '0.7'",
+    "UPDATE codes SET status = 'maybe' WHERE code = '0.7'",
+    "UPDATE codes SET period = period + 1 WHERE code = '0.7'",
+    "UPDATE codes SET proof_bound = 2 WHERE code = '0.7'",
+    "ALTER TABLE codes ADD COLUMN extra TEXT",
+])
+def test_a_damaged_census_row_is_one_line(census_file, tmp_path, sql):
+    _refused(_edited(census_file, tmp_path, sql))
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE misere SET status = 'finite', period = 12, preperiod = 71, q_order = 40 WHERE code = '0.4'",
+    "UPDATE misere SET q_order = 'lots' WHERE code = '0.7'",
+    "UPDATE misere SET quotient = x'0011' WHERE code = '0.7'",
+    "UPDATE misere SET status = 'maybe' WHERE code = '0.7'",
+])
+def test_a_damaged_misere_row_is_one_line(census_file, tmp_path, sql):
+    _refused(_edited(census_file, tmp_path, sql), "--misere")
+
+
+def test_a_quotient_stored_under_another_code_is_refused(census_file, tmp_path):
+    rows = dict(sqlite3.connect(census_file).execute("SELECT code, status FROM misere").fetchall())
+    settled = [c for c, s in rows.items() if s != "growing"]
+    a, b = settled[0], settled[1]
+    db = _edited(census_file, tmp_path, f"UPDATE misere SET quotient = (SELECT quotient FROM misere WHERE code = '{a}') "
+                 f"WHERE code = '{b}'")
+    with pytest.raises(DataFileError, match="the row says code"):
+        load_quotient(db, b)
+    r = runner.invoke(app, ["census", "quotient", b, "--db", str(db)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    # a list-shaped blob is refused the same way
+    db = _edited(census_file, tmp_path, f"UPDATE misere SET quotient = ? WHERE code = '{a}'",
+                 (zlib.compress(b"[1, 2, 3]"),))
+    with pytest.raises(DataFileError):
+        load_quotient(db, a)
+
+
+def test_a_locked_census_file_waits_then_says_so(census_file, tmp_path, monkeypatch):
+    db = tmp_path / "locked.sqlite"
+    db.write_bytes(census_file.read_bytes())
+    monkeypatch.setattr(census_module, "LOCK_WAIT", 0.5)
+    other = sqlite3.connect(db)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(DataFileError, match="locked"):
+            run_census(0, codes=["0.5", "0.6"], max_n=256, workers=1, db=db)
+    finally:
+        other.rollback()
+        other.close()
+    rows = run_census(0, codes=["0.5", "0.6"], max_n=256, workers=1, db=db)  # once free, the run goes through
+    assert {r["code"] for r in rows} == {"0.5", "0.6"}

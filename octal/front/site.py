@@ -20,7 +20,7 @@ from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
 from ..errors import DataFileError
-from ..misere.census import MisereDB
+from ..misere.census import verified_misere_rows
 from ..rules.presets import preset_for_code, resolve
 from .rows_html import sequence_table
 from .site_assets import BOARD_JS, INDEX_JS, STYLE
@@ -74,7 +74,7 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
         raise DataFileError(f"cannot read census database {path}: {exc}") from None
     if "codes" not in tables:
         raise DataFileError(f"{path} holds no census table: run 'octal census --digits D' first")
-    misere = {r["code"]: r for r in MisereDB.read(path, "octal census --misere")} if "misere" in tables else {}
+    misere = {r["code"]: r for r in verified_misere_rows(path)} if "misere" in tables else {}
     games = []
     for row, seq in verified_rows(path):
         preset = preset_for_code(seq.code)

@@ -28,7 +28,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from ..census import CodeTable, check_scheduler, check_workers, enumerate_codes, run_tasks, text_table
-from ..errors import DataFileError, InvalidArgumentError
+from ..errors import DataFileError, InvalidArgumentError, OctalError
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
 from .quotient import MisereQuotient, misere_quotient
@@ -107,9 +107,8 @@ class MisereDB(CodeTable):
 
     def store(self, res: dict) -> None:
         doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
-        with self.conn:
-            self.conn.execute(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
-                              f"({', '.join('?' * len(self.COLUMNS))})", [doc[c] for c in self.COLUMNS])
+        self.write(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
+                   f"({', '.join('?' * len(self.COLUMNS))})", [tuple(doc[c] for c in self.COLUMNS)])
 
 
 def settled_enough(row: dict, max_heap: int, max_order: int, max_work: int) -> bool:
@@ -179,6 +178,55 @@ def run_misere_census(
         store.close()
 
 
+def _quotient_of(row: dict, where: str) -> MisereQuotient:
+    """The quotient stored in a settled row, verified against the rules (MisereQuotient.from_document) and against
+    the row: the same code, order, P-portion, heaps and period, so a row can neither borrow another code's quotient
+    nor claim more than its quotient proves."""
+    try:
+        doc = json.loads(zlib.decompress(row["quotient"]))
+    except (zlib.error, ValueError, TypeError, RecursionError) as exc:
+        raise DataFileError(f"{where}: the quotient is damaged ({exc})") from None
+    q = MisereQuotient.from_document(doc, where=where)
+    code = parse_code(row["code"])
+    claims = {"code": str(code), "q_order": row["q_order"], "p_portion": row["p_portion"], "max_heap": row["max_heap"],
+              "period": row["period"], "preperiod": row["preperiod"], "proven": row["status"] == FINITE}
+    holds = {"code": str(q.code), "q_order": q.order, "p_portion": q.p_portion, "max_heap": q.max_heap,
+             "period": q.period, "preperiod": q.preperiod, "proven": q.proven}
+    wrong = [k for k in claims if claims[k] != holds[k]]
+    if wrong:
+        raise DataFileError(f"{where}: the row says {', '.join(f'{k} {claims[k]!r}' for k in wrong)}, but its quotient "
+                            f"has {', '.join(f'{holds[k]!r}' for k in wrong)}")
+    return q
+
+
+def check_row(row: dict) -> dict:
+    """A misère census row checked before it is reported, published or used (DataFileError naming it otherwise):
+    the code parses, the status is one of STATUSES, the counts are whole numbers, and a finite or bounded row's
+    quotient is verified (`_quotient_of`); a growing row holds no quotient."""
+    where = f"misère census row {str(row.get('code'))[:40]!r}"
+    try:
+        parse_code(row["code"])
+    except OctalError as exc:
+        raise DataFileError(f"{where} is damaged: {exc}") from None
+    whole = all(isinstance(row[k], int) and not isinstance(row[k], bool) and row[k] >= 0
+                for k in ("q_order", "max_heap"))
+    if row["status"] not in STATUSES or not whole:
+        raise DataFileError(f"{where} is damaged: status {str(row['status'])[:20]!r}, order "
+                            f"{str(row['q_order'])[:20]!r} and heaps {str(row['max_heap'])[:20]!r} are not what the "
+                            "census writes")
+    if row["status"] == GROWING:
+        if row["quotient"] is not None or row["p_portion"] is not None:
+            raise DataFileError(f"{where} is damaged: a growing row holds no quotient")
+    else:
+        _quotient_of(row, where)
+    return row
+
+
+def verified_misere_rows(db: str | Path) -> list[dict]:
+    """Every row of the misère table, each checked by `check_row`: the one reader for the report and the site."""
+    return [check_row(r) for r in MisereDB.read(db, "octal census --misere")]
+
+
 def load_quotient(db: str | Path, code: str) -> MisereQuotient:
     """The stored quotient of `code` (finite or bounded), verified against the rules as any loaded quotient is."""
     path = Path(db)
@@ -192,16 +240,17 @@ def load_quotient(db: str | Path, code: str) -> MisereQuotient:
     if row is None or row["quotient"] is None:
         what = "no row" if row is None else f"status {row['status']}, no quotient stored"
         raise DataFileError(f"{path} has no misère quotient of {code} ({what})")
-    try:
-        doc = json.loads(zlib.decompress(row["quotient"]))
-    except (zlib.error, ValueError, TypeError) as exc:
-        raise DataFileError(f"{path}: the quotient of {code} is damaged ({exc})") from None
-    return MisereQuotient.from_document(doc, where=f"{path} ({code})")
+    return _quotient_of(row, f"{path} ({code})")
 
 
 def classify_misere(store: MisereDB) -> None:
     """Group codes whose quotients (table, P) and Φ are equal; growing rows are never grouped."""
-    rows = store.rows()
+    rows = []
+    for r in store.rows():
+        try:
+            rows.append(check_row(r))
+        except (DataFileError, OctalError):
+            continue  # a damaged row is never grouped; every reader refuses it by name
     groups: dict[tuple, str] = {}
     cls_of: dict[str, str | None] = {}
     for r in rows:
@@ -217,14 +266,12 @@ def classify_misere(store: MisereDB) -> None:
             key = (BOUNDED, r["max_heap"])
         key += (json.dumps(doc["table"]), json.dumps(doc["p"]), phi.tobytes())
         cls_of[r["code"]] = groups.setdefault(key, r["code"])
-    with store.conn:
-        for code, c in cls_of.items():
-            store.conn.execute("UPDATE misere SET class = ? WHERE code = ?", (c, code))
+    store.write("UPDATE misere SET class = ? WHERE code = ?", [(c, code) for code, c in cls_of.items()])
 
 
 def misere_report(db: str | Path, fmt: str = "table") -> str:
-    """The misère census as a table, csv, markdown or json, with the counts by status."""
-    rows = MisereDB.read(db, "octal census --misere")
+    """The misère census as a table, csv, markdown or json, with the counts by status (rows verified)."""
+    rows = verified_misere_rows(db)
     cols = ["code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
             "budget", "seconds", "class"]
     counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
