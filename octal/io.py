@@ -67,6 +67,10 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) -> Path:
     """Save G(0..n−1) by suffix: .npy (compact), .csv (heap,value), .json (`meta` plus "values")."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"the path to save to must be a file name, not {path!r}")
+    if meta is not None and not isinstance(meta, dict):
+        raise InvalidArgumentError(f"meta must be a dict of JSON values, not {type(meta).__name__}")
     p = check_writable(path)
     values = value_array(values)
     suffix = p.suffix.lower()
@@ -80,13 +84,18 @@ def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) 
     else:
         doc = dict(meta or {})
         doc["values"] = np.asarray(values).tolist()
-        data = json.dumps(doc).encode()
+        try:
+            data = json.dumps(doc, allow_nan=False).encode()
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise InvalidArgumentError(f"meta must hold JSON values only ({exc})") from None
     atomic_write(p, data)
     return p
 
 
 def load_values(path: str | Path) -> np.ndarray:
     """Read values saved by save_values back into the narrowest unsigned dtype."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"the path to load must be a file name, not {path!r}")
     p = Path(path)
     try:
         suffix = p.suffix.lower()
@@ -96,19 +105,24 @@ def load_values(path: str | Path) -> np.ndarray:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # an empty file is an empty sequence, said once below if wrong
                 rows = np.loadtxt(p, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
+            if rows.size and rows.shape[1] != 2:
+                raise DataFileError(f"{p}: expected two columns, heap,value, not {rows.shape[1]}")
             if rows.size and not np.array_equal(rows[:, 0], np.arange(len(rows))):
                 raise DataFileError(f"{p}: heaps are not 0, 1, 2, … in order")
             arr = rows[:, 1] if rows.size else np.zeros(0, np.int64)
         elif suffix == ".json":
-            arr = np.asarray(json.loads(p.read_text())["values"], dtype=np.int64)
+            listed = json.loads(p.read_text())["values"]
+            if not isinstance(listed, list) or any(type(x) is not int for x in listed):  # 1.7, true, "3", 1e2: no
+                raise DataFileError(f"{p}: \"values\" must be a list of whole numbers")
+            arr = np.array(listed, dtype=object)
         else:
             raise DataFileError(f"cannot load {p}: the suffix must be one of {', '.join(SUFFIXES)}")
-    except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
+    except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, RecursionError, OverflowError) as exc:
         raise DataFileError(f"cannot load {p}: {exc}") from None
     try:
         return value_array(arr)  # the narrowest unsigned dtype
-    except InvalidArgumentError:
-        raise DataFileError(f"{p} does not hold a 1-d array of non-negative values") from None
+    except InvalidArgumentError as exc:
+        raise DataFileError(f"{p} does not hold a 1-d array of non-negative whole values ({exc})") from None
 
 
 def write_npz(path: Path, header: dict, arrays: dict[str, np.ndarray]) -> None:

@@ -42,9 +42,15 @@ def value_array(values, what: str = "values") -> np.ndarray:
     """A 1-d array of non-negative whole numbers (nim values), in an unsigned dtype."""
     try:
         arr = np.asarray(values)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         arr = np.zeros((0, 0))
-    if arr.ndim != 1 or (arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0)):
+    if arr.ndim == 1 and arr.dtype == object and arr.size and all(type(x) is int for x in arr.tolist()):
+        if min(arr.tolist()) >= 0:  # Python ints (from JSON, say): exact, or refused past 64 bits
+            if max(arr.tolist()) >= 1 << 64:
+                raise InvalidArgumentError(f"{what}: value {max(arr.tolist())} does not fit in 64 bits")
+            arr = np.array(arr.tolist(), dtype=np.uint64)
+    # whole numbers only: booleans, floats, strings, times and objects are refused, never rounded or compared
+    if arr.ndim != 1 or (arr.size and (arr.dtype.kind not in "iu" or arr.min() < 0)):
         raise InvalidArgumentError(f"{what} must be a 1-d array of non-negative whole numbers")
     if arr.size == 0:
         return np.zeros(0, np.uint8)
@@ -54,3 +60,10 @@ def value_array(values, what: str = "values") -> np.ndarray:
             return arr.astype(dtype, copy=False)
     raise InvalidArgumentError(f"{what}: value {top} does not fit in 64 bits")
 
+
+
+def flag(value, what: str) -> bool:
+    """`value` as a flag: True or False only (1, 'yes' or None are not taken for either)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidArgumentError(f"{what} must be True or False, not {value!r}")
+    return bool(value)

@@ -334,3 +334,13 @@ def test_trees_and_caterpillars_match_the_brute_force(seed):
     for g in (tree, cat):
         r = solve_graph(g)
         assert r.value == plain_node_kayles(g) and r.winning_vertices == plain_winners(g)
+
+
+def test_the_clique_game_is_node_kayles_on_the_complement():
+    """A complete graph's clique game lasts exactly n moves: value n mod 2 at once, for any n (no recursion, no
+    state budget); the answers match the plain search of the clique game on small graphs elsewhere in this file."""
+    for n in (1, 2, 25, 1100):
+        r = solve_graph(named_graph(f"complete:{n}"), "clique")
+        assert r.value == n % 2 and r.states == 0 and r.game == "clique"
+    out = runner.invoke(app, ["graph", "complete:1100", "--game", "clique"]).output
+    assert "value    0" in out and "complement" in out

@@ -221,3 +221,48 @@ def test_a_locked_census_file_waits_then_says_so(census_file, tmp_path, monkeypa
         other.close()
     rows = run_census(0, codes=["0.5", "0.6"], max_n=256, workers=1, db=db)  # once free, the run goes through
     assert {r["code"] for r in rows} == {"0.5", "0.6"}
+
+
+# ---- API types -----------------------------------------------------------------------------------------
+
+from octal import OctalError, load_values, save_values, solve_position  # noqa: E402
+
+
+@pytest.mark.parametrize("content", ['{"values":[1.7, 2]}', '{"values":[true]}', '{"values":["3"]}',
+                                     '{"values":[1e2]}', '{"values":[%d]}' % 2**70, '{"values":[Infinity]}',
+                                     '{"values":null}', '{"values":123}', '{"values":[[1]]}'])
+def test_load_values_takes_whole_numbers_only(tmp_path, content):
+    p = tmp_path / "v.json"
+    p.write_text(content)
+    with pytest.raises(DataFileError):
+        load_values(p)
+
+
+def test_load_and_save_values_refuse_odd_input_with_octal_errors(tmp_path):
+    (tmp_path / "v.csv").write_text("heap,value,x\n0,0,1\n")
+    np.save(tmp_path / "t.npy", np.array([1, 2], dtype="m8[s]"))
+    p = tmp_path / "ok.json"
+    p.write_text('{"values": [0, 1, %d]}' % 2**40)
+    assert load_values(p).dtype == np.uint64 and int(load_values(p)[2]) == 2**40
+    for call in (lambda: load_values(tmp_path / "v.csv"), lambda: load_values(tmp_path / "t.npy"),
+                 lambda: load_values(None), lambda: load_values(123),
+                 lambda: save_values(tmp_path / "a.json", [1, 2], meta={"x": object()}),
+                 lambda: save_values(tmp_path / "a.json", [1, 2], meta=5), lambda: save_values(None, [1]),
+                 lambda: save_values(tmp_path / "a.npy", [True, False]), lambda: save_values(tmp_path / "a.npy", 123)):
+        with pytest.raises(OctalError):
+            call()
+
+
+def test_flags_are_bools_and_a_quotient_may_be_a_file(tmp_path):
+    for misere in (1, "yes", None):
+        with pytest.raises(InvalidArgumentError, match="True or False"):
+            solve_position("0.77", [3], misere=misere)
+    from octal import misere_quotient
+
+    path = misere_quotient("0.77", max_heap=12).save(tmp_path / "q.json")
+    sol = solve_position("0.77", [5, 4, 1, 1], misere=True, quotient=str(path))
+    assert sol.outcome == "P" and "quotient" in sol.method
+    with pytest.raises(DataFileError):
+        solve_position("0.77", [3], misere=True, quotient=tmp_path / "missing.json")
+    with pytest.raises(InvalidArgumentError):
+        solve_position("0.77", [3], misere=True, quotient=5)

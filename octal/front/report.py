@@ -178,7 +178,10 @@ def graph_text(result, graph, label: str, game: str) -> str:
             f", on prime pieces of up to {result.largest_search:,} vertices after merging twins and splitting unions "
             "and joins" if result.largest_search else ""),
     }
-    lines.append(f"search   {methods.get(result.method, f'{result.states:,} states')}")
+    how = methods.get(result.method, f"{result.states:,} states")
+    if result.game == "clique":  # solved as Node Kayles on the complement: say so, or the line reads oddly
+        how += " — on the complement graph: the clique-forming game on G is Node Kayles on the complement of G"
+    lines.append(f"search   {how}")
     return "\n".join(lines)
 
 

@@ -20,13 +20,13 @@ from .graph import (
     permutation_graph,
     read_edge_list,
 )
-from .search import MAX_STATES, CliqueGame, NodeKayles
+from .search import MAX_STATES, NodeKayles
 from .shapes import line_order, twin_classes
 from .solve import GAMES, MAX_INTERVALS, GraphResult, solve_graph
 
 __all__ = [
     "AT_LIMIT", "Asteroidal", "asteroidal_number", "find_asteroidal_triple", "decompose", "solve_decomposed",
     "named_graph", "MAX_BUILD", "MAX_EDGES", "Graph", "check_size", "graph_from_edges", "graph_from_graph6",
-    "graph_from_networkx", "interval_graph", "permutation_graph", "read_edge_list", "MAX_STATES", "CliqueGame",
+    "graph_from_networkx", "interval_graph", "permutation_graph", "read_edge_list", "MAX_STATES",
     "NodeKayles", "line_order", "twin_classes", "GAMES", "MAX_INTERVALS", "GraphResult", "solve_graph",
 ]

@@ -106,6 +106,12 @@ def graph_from_graph6(text: str) -> Graph:
     return graph_from_edges(edges, n)
 
 
+def complement(g: Graph) -> Graph:
+    """The graph on the same vertices (and labels) whose edges are the non-edges of `g`."""
+    full = (1 << g.n) - 1
+    return Graph(g.n, tuple(full & ~a & ~(1 << v) for v, a in enumerate(g.adj)), g.labels)
+
+
 def read_edge_list(path: str | Path) -> Graph:
     """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex)."""
     p = Path(path)

@@ -1,10 +1,10 @@
-"""Exact memoized search for Node Kayles and the clique-forming game, under a budget of component states.
+"""Exact memoized search for Node Kayles (and so the clique-forming game, Node Kayles on the complement), under a
+budget of component states.
 
 Node Kayles: a move picks a vertex and deletes it with its neighbours; the last player to move wins. The remaining
 graph falls apart into connected components whose Grundy values nim-sum (Sprague–Grundy), so the search works per
 component: vertex subsets are bitmasks, and components are cached by an exact canonical form (colour refinement,
 then the least adjacency code over the orderings it allows), so isomorphic components are solved once.
-The clique-forming game: players add a vertex adjacent to every vertex chosen so far; last to move wins.
 """
 
 from __future__ import annotations
@@ -185,35 +185,3 @@ class NodeKayles:
     def winning_vertices(self) -> list[int]:
         """Vertices whose move leaves value 0."""
         return [v for v, x in enumerate(self.after_moves()) if x == 0]
-
-
-class CliqueGame:
-    """The clique-forming game: the state is the set of vertices adjacent to everything chosen so far."""
-
-    def __init__(self, graph: Graph, max_states: int = MAX_STATES, progress: Callable[[int], None] | None = None):
-        self.g = graph
-        self.memo: dict[int, int] = {}
-        self.max_states = max_states
-        self.progress = progress
-
-    def value(self, cand: int | None = None) -> int:
-        if cand is None:
-            cand = (1 << self.g.n) - 1
-        cached = self.memo.get(cand)
-        if cached is not None:
-            return cached
-        if len(self.memo) >= self.max_states:
-            raise ResourceLimitError(f"the clique game on this graph needs more than {self.max_states:,} states")
-        options = {self.value(cand & self.g.adj[v]) for v in bits(cand)}
-        g = 0
-        while g in options:
-            g += 1
-        self.memo[cand] = g
-        if self.progress is not None and len(self.memo) % 20_000 == 0:
-            self.progress(len(self.memo))
-        return g
-
-    def winning_vertices(self) -> list[int]:
-        full = (1 << self.g.n) - 1
-        return [v for v in range(self.g.n) if self.value(full & self.g.adj[v]) == 0]
-

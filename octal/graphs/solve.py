@@ -7,6 +7,7 @@ cycles (by shape) and prime pieces (exact search under a budget of component sta
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
@@ -17,8 +18,7 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
 from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number
 from .cotree import JOIN, SEARCH, solve_decomposed
-from .graph import Graph
-from .search import MAX_STATES, CliqueGame
+from .graph import Graph, complement
 from .shapes import twin_classes
 
 GAMES = ("node-kayles", "clique")
@@ -93,9 +93,11 @@ def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
     if game == "clique":
-        solver = CliqueGame(graph, max_states=max_states or MAX_STATES, progress=progress)
-        value = solver.value()
-        return GraphResult(game, graph, value, [graph.label(v) for v in solver.winning_vertices()], len(solver.memo))
+        # choosing v leaves the candidates adjacent to v, i.e. deletes v and its neighbours in the complement: the
+        # clique-forming game on G is Node Kayles on the complement of G, so twins, unions and joins all apply
+        # (a complete graph's complement has no edge: n isolated vertices, value n mod 2, no search at all)
+        dual = solve_graph(complement(graph), "node-kayles", progress, max_states)
+        return dataclasses.replace(dual, game=game, graph=graph, asteroidal=None, labels=())
     quotient, classes = twin_classes(graph)
     n = graph.n
     if graph.intervals or graph.permutation:

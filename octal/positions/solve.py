@@ -6,13 +6,16 @@ computed up to the largest heap) and fall back to the exhaustive search otherwis
 
 from __future__ import annotations
 
+import os
+
 from ..engine.sequence import Progress
 from ..errors import InvalidArgumentError, OctalError, ResourceLimitError
-from ..misere.quotient import misere_quotient, quotient_solution
+from ..misere.quotient import MisereQuotient, misere_quotient, quotient_solution
 from ..misere.search import MisereSearch, misere_solution
 from ..outcomes import GROWING, NEXT, PREVIOUS
 from ..rules.code import OctalCode
 from ..rules.presets import as_code
+from ..validate import flag
 from .position import (
     HeapValues,
     Move,
@@ -38,6 +41,11 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
     """
     code = as_code(code)
     heaps = parse_heaps(heaps)
+    misere = flag(misere, "misere")
+    if isinstance(quotient, (str, os.PathLike)):  # a saved quotient's file: loaded and verified
+        quotient = MisereQuotient.load(quotient)
+    elif quotient is not None and not isinstance(quotient, MisereQuotient):
+        raise InvalidArgumentError(f"quotient must be a MisereQuotient or the path of a saved one, not {quotient!r}")
     if misere:
         sol = misere_position(code, heaps, quotient)
     else:
