@@ -25,7 +25,7 @@ def test_the_first_misere_solve_answers_by_the_quotient(tmp_path):
 
 
 NOTICE_PROBE = """
-from octal.engine.kernels import compile_notice
+from octal.engine import compile_notice
 heard = []
 compile_notice.listen(heard.append)
 from octal.engine.kernels import period

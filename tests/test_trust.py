@@ -266,3 +266,81 @@ def test_flags_are_bools_and_a_quotient_may_be_a_file(tmp_path):
         solve_position("0.77", [3], misere=True, quotient=tmp_path / "missing.json")
     with pytest.raises(InvalidArgumentError):
         solve_position("0.77", [3], misere=True, quotient=5)
+
+
+# ---- stream folders, sizes, sites -------------------------------------------------------------------------
+
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from octal import ResourceLimitError, nim_stream, read_values  # noqa: E402
+from octal.engine import stream as stream_module  # noqa: E402
+
+
+def test_read_values_verifies_every_chunk_of_its_range(tmp_path):
+    """Heaps 0..S−1 are held in memory too; their chunk is verified all the same when they are read."""
+    nim_stream("0.167", tmp_path, 20_000, window=4096, store_values=True)
+    first = sorted((tmp_path / "values").iterdir())[0]
+    arr = np.load(first)
+    assert np.array_equal(read_values(tmp_path, 0, 10), arr[:10])
+    arr[3] ^= 1
+    np.save(first, arr)
+    with pytest.raises(DataFileError, match="checksum"):
+        read_values(tmp_path, 0, 10)
+    first.unlink()
+    with pytest.raises(DataFileError, match="cannot be read"):
+        read_values(tmp_path, 0, 10)
+    first.mkdir()
+    with pytest.raises(DataFileError):
+        read_values(tmp_path, 0, 10)
+    first.rmdir()
+    first.symlink_to("/dev/zero")
+    with pytest.raises(DataFileError):
+        read_values(tmp_path, 0, 10)
+    for start, stop in ((-1, 5), (5, 2)):
+        with pytest.raises(InvalidArgumentError):
+            read_values(tmp_path, start, stop)
+
+
+def test_a_resume_says_what_it_kept(tmp_path):
+    nim_stream("0.167", tmp_path, 5000, window=1024)
+    again = nim_stream("0.167", tmp_path, 3000, window=2048)
+    assert again.n == 5000 and again.window == 1024 and len(again.notes) == 2
+    r = runner.invoke(app, ["run", "0.167", "--n", "3000", "--stream", str(tmp_path), "--window", "2048"])
+    assert r.exit_code == 0 and "window of 1,024 heaps is kept" in r.stderr
+
+
+def test_sizes_are_checked_before_allocating(tmp_path, monkeypatch):
+    monkeypatch.setattr(stream_module, "available_memory", lambda: 1 << 30)
+    with pytest.raises(ResourceLimitError, match="--window 4,000,000,000 needs"):
+        nim_stream("0.167", tmp_path, 5000, window=4_000_000_000)
+    r = runner.invoke(app, ["run", "kayles", "--width", "100000000"])
+    assert r.exit_code == 2 and "--width must be from 1 to 1,000" in r.output
+    from octal import format_table
+
+    with pytest.raises(InvalidArgumentError):
+        format_table(np.zeros(3, np.uint8), 100_000_000)
+
+
+def test_an_unusable_numba_setting_is_one_line():
+    env = {**os.environ, "NUMBA_NUM_THREADS": "0"}
+    done = subprocess.run([sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", "100000"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "NUMBA_NUM_THREADS" in done.stderr
+
+
+def test_a_value_past_an_unproven_end_is_a_resource_limit():
+    r = nim_sequence("0.6", 100)
+    with pytest.raises(ResourceLimitError, match="no period is proven"):
+        r.value(10_000)
+
+
+def test_a_site_publishes_each_game_once_under_a_readable_short_name(tmp_path):
+    from octal.front.site import SiteGame, games_from_codes
+
+    games = games_from_codes(["kayles", "0.77", ".77"], 1000)
+    assert len(games) == 1
+    long = "0." + "1" * 250 + "7"
+    slug = SiteGame(nim_sequence(long, 50)).slug
+    assert len(slug) <= 120 and slug.startswith("0_2e111")

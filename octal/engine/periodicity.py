@@ -16,7 +16,7 @@ import numpy as np
 
 from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, ResourceLimitError
 from ..validate import value_array, whole_number
 from . import kernels
 from .kernels import small
@@ -71,7 +71,8 @@ class Periodicity:
         if heap < len(values):
             return int(values[heap])
         if self.period is None or self.status != PROVEN:
-            raise IndexError(f"heap {heap} is beyond the {len(values)} computed values and no period is proven")
+            raise ResourceLimitError(f"heap {heap:,} is beyond the {len(values):,} computed values and no period is "
+                                     "proven: compute more heaps")
         n0, p = self.preperiod, self.period
         base = n0 + (heap - n0) % p
         return int(values[base]) + self.saltus * ((heap - base) // p)

@@ -13,6 +13,7 @@ A heap whose scan of split pairs needs a value no longer held stops the run with
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from ..rules.code import OCTAL, OctalCode
 from ..rules.presets import resolve
 from ..validate import positive, whole_number
 from .chunks import ChunkStore
+from .memory import available_memory, human_bytes
 from .kernels.sparse import GAP, SMALL, fill_sparse, fill_sparse_small
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .rare import rare_split
@@ -60,6 +62,7 @@ class StreamResult:
     mask: int
     e: int
     memory_bytes: int
+    notes: tuple[str, ...] = ()  # what a resume kept of the run it found, where the arguments asked otherwise
 
     def __repr__(self) -> str:
         name = f" ({self.name})" if self.name else ""
@@ -96,6 +99,10 @@ class StreamRun:
                  store: bool = False):
         check_streamable(code)
         window = whole_number(window, "--window", MIN_WINDOW)
+        need, have = 4 * window, available_memory()  # head and a buffer of twice the window, a byte a value
+        if need > 0.8 * have:
+            raise ResourceLimitError(f"--window {window:,} needs about {human_bytes(need)} of memory; only "
+                                     f"{human_bytes(have)} is available")
         self.code = code
         self.directory = Path(directory)
         try:
@@ -352,8 +359,15 @@ def nim_stream(
         whole_number(max_n, "--max-n", 1) if until_proven else DEFAULT_N)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
     run = StreamRun(code, directory, DEFAULT_WINDOW if window is None else window, store_values)
+    notes = []
+    if window is not None and run.n and window != run.size:
+        notes.append(f"resumed the run in {directory}: its window of {run.size:,} heaps is kept (--window {window:,} "
+                     "applies to a new run only)")
+    if run.n > target:
+        notes.append(f"the run in {directory} already holds {run.n:,} heaps, more than the {target:,} asked for: "
+                     "nothing was computed, and it reports all of them")
     run.extend(target, until_proven, progress, checkpoint_every)
-    return run.result(preset.name if preset else None)
+    return dataclasses.replace(run.result(preset.name if preset else None), notes=tuple(notes))
 
 
 def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None = None) -> np.ndarray:
@@ -366,6 +380,8 @@ def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None =
     if not start <= stop <= state.n:
         raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
     store = ChunkStore(directory, state.chunks) if state.stored else None
+    if store is not None and start < min(stop, store.stop):
+        store.read(start, min(stop, store.stop))  # every chunk in the range is verified, even where memory holds it
     return values_between(start, stop, state.head, state.base, state.window, store)
 
 

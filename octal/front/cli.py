@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..engine.kernels import compile_notice
+from ..engine import compile_notice
 from ..errors import OctalError
 
 app = typer.Typer(
@@ -116,9 +116,10 @@ def run(
     from ..rules.presets import resolve
     from .progress import ProgressLine
     from .report import run_text
+    from .table import MAX_WIDTH
 
-    if width <= 0:
-        _fail(f"--width must be positive, not {width}")
+    if not 0 < width <= MAX_WIDTH:
+        _fail(f"--width must be from 1 to {MAX_WIDTH:,} values a row, not {width:,}")
     if values and not as_json:
         _fail("--values adds the values to the JSON object: use it with --json (or save them with --out FILE)")
     if stream is not None:
@@ -177,6 +178,8 @@ def _run_stream(game, n, until_proven, max_n, directory, window, store_values, c
     if as_json:
         _echo_json(result.to_dict())
         return
+    for note in result.notes:
+        typer.echo(f"note: {note}", err=True)
     typer.echo(stream_text(result))
 
 

@@ -4,6 +4,7 @@ board to play against the engine. Every page stands alone: no server, no network
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -27,6 +28,7 @@ from .site_assets import BOARD_JS, INDEX_JS, STYLE
 from .svg import scatter_svg
 
 PLOT_POINTS = 3_000
+MAX_SLUG = 120  # characters of a page's file name (file systems allow 255 bytes; ".html" and room to spare)
 BOARD_MAX_HEAP = 10_000  # the "leave" list of a heap of h has up to h/2 entries
 
 
@@ -50,7 +52,10 @@ class SiteGame:
 
     @property
     def slug(self) -> str:
-        return "".join(c if c.isalnum() else f"_{ord(c):x}" for c in self.code)
+        """The page's file name: the code spelled safely, shortened with a hash when a long code would pass the
+        file system's limit on names."""
+        safe = "".join(c if c.isascii() and c.isalnum() else f"_{ord(c):x}" for c in self.code)
+        return safe if len(safe) <= MAX_SLUG else f"{safe[:MAX_SLUG - 17]}_{hashlib.sha256(safe.encode()).hexdigest()[:16]}"
 
     @property
     def status(self) -> str:
@@ -85,9 +90,12 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
 
 def games_from_codes(games: list[str], max_n: int) -> list[SiteGame]:
     """Codes or preset names, each computed until its period is proven (or `max_n` heaps)."""
-    out = []
+    out, seen = [], set()
     for game in games:
         code, preset = resolve(game)
+        if str(code) in seen:  # 'kayles', '0.77' and '.77' are one game: one page
+            continue
+        seen.add(str(code))
         out.append(SiteGame(nim_sequence(preset or code, until_proven=True, max_n=max_n)))
     return out
 

@@ -5,16 +5,20 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.periodicity import Periodicity
+from ..errors import InvalidArgumentError
 from ..validate import value_array, whole_number
 
 DEFAULT_ROWS_SHOWN = 300
 MIN_ROWS = 4  # short periods still get a readable table
+MAX_WIDTH = 1000  # values per row at most: a row is a line of text, and a wider one is no table
 
 
 def format_table(values: np.ndarray, width: int = 12, start: int = 0) -> str:
     """Rows of `width` values, a header of column offsets, each row labelled with its first heap ('12+')."""
     values = value_array(values)
     width = whole_number(width, "the table width", 1)
+    if width > MAX_WIDTH:
+        raise InvalidArgumentError(f"the table width must be at most {MAX_WIDTH:,} values a row, not {width:,}")
     start = whole_number(start, "the first heap")
     n = len(values)
     top = int(values.max()) if n else 0

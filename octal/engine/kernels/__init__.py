@@ -6,7 +6,21 @@ short run served by the numpy kernels in `small` never imports numba.
 
 from __future__ import annotations
 
+import os
+
+from ...errors import InvalidArgumentError
 from ...lazy import lazy_names
+
+
+def _check_numba_settings() -> None:
+    """numba refuses some environment settings with a traceback when it is first imported: say so in one line."""
+    threads = os.environ.get("NUMBA_NUM_THREADS")
+    if threads is not None and not (threads.strip().isascii() and threads.strip().isdigit() and int(threads) > 0):
+        raise InvalidArgumentError(f"NUMBA_NUM_THREADS must be a positive whole number, not {threads!r} (octal's "
+                                   "kernels run on one thread: unset it)")
+
+
+_check_numba_settings()
 
 _WHERE = {
     ".naive": ("fill_octal", "fill_hex", "split_sets"),

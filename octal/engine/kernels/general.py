@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .compile_notice import loaded
+from ..compile_notice import loaded
 from .naive import _xor_permute, mex_words
 
 NONE, FREE, NOT_ALL_EQUAL, UNEQUAL, EQUAL = 0, 1, 2, 3, 4  # digits.TIE_CODES

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .compile_notice import loaded
+from ..compile_notice import loaded
 from .sparse import _popcount64
 
 EMPTY = np.uint64(0)

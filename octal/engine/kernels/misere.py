@@ -13,7 +13,7 @@ import heapq
 import numpy as np
 from numba import njit
 
-from .compile_notice import loaded
+from ..compile_notice import loaded
 from .sparse import _ctz64
 
 ONE = np.uint64(1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .compile_notice import loaded
+from ..compile_notice import loaded
 from . import small
 
 
