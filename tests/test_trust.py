@@ -344,3 +344,16 @@ def test_a_site_publishes_each_game_once_under_a_readable_short_name(tmp_path):
     long = "0." + "1" * 250 + "7"
     slug = SiteGame(nim_sequence(long, 50)).slug
     assert len(slug) <= 120 and slug.startswith("0_2e111")
+
+
+def test_popcount_never_wraps():
+    """The overflow warning seen with --kernel sparse came from the popcount's wrapping multiply (it could not change a
+    value: numpy wraps as the compiled code does); the count now sums bytes by shifts, exactly, without wrapping."""
+    import warnings
+
+    from octal.engine.kernels.sparse import _popcount64
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for x in (0, 1, 2**63, 2**64 - 1, 0x5555555555555555, 0x0123456789ABCDEF):
+            assert _popcount64.py_func(np.uint64(x)) == bin(x).count("1")

@@ -56,23 +56,28 @@ def octal_inputs(moves: KernelMoves) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return two[order], tie2[order], moves.two_equal
 
 
-RECHECK_SAMPLE = 48  # heaps spread over values handed in or read back, each recomputed from the values below it
+RECHECK_ALL = 1024  # values handed in or read back: every heap below this is checked (all at once, in numpy)
+RECHECK_SAMPLE = 48  # and this many heaps spread over the rest, each recomputed from the values below it
 RECHECK_LAST = 16  # and the last ones, where a resumed run goes on from
 RECHECK_PREFIX = 2048  # codes leaving three or more heaps: the first heaps recomputed whole instead
 
 
 def recheck_heaps(n: int) -> np.ndarray:
-    """The heaps `first_wrong_value` recomputes among 0..n−1: RECHECK_SAMPLE spread evenly, and the last RECHECK_LAST."""
+    """The heaps from RECHECK_ALL on that `first_wrong_value` recomputes one by one: RECHECK_SAMPLE spread evenly
+    over 0..n−1, and the last RECHECK_LAST."""
     spread = np.linspace(0, n - 1, min(n, RECHECK_SAMPLE)).astype(np.int64)
-    return np.unique(np.concatenate([spread, np.arange(max(0, n - RECHECK_LAST), n)]))
+    heaps = np.unique(np.concatenate([spread, np.arange(max(0, n - RECHECK_LAST), n)]))
+    return heaps[heaps >= RECHECK_ALL]
 
 
 def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     """The first heap whose stored value the rules contradict, or None: a checksum proves a file unchanged, not right.
 
-    Octal codes: G(h) is recomputed as the mex of its options from the stored G(0..h−1) for the heaps of
-    `recheck_heaps` (O(h) each in numpy, so a million values cost a fraction of a second); other codes are recomputed
-    whole over their first RECHECK_PREFIX heaps.
+    Octal codes: every heap below RECHECK_ALL is checked at once (`small.mex_all`), then the heaps of
+    `recheck_heaps`, each G(h) recomputed as the mex of its options from the stored G(0..h−1) (O(h) in numpy, so a
+    million values cost a fraction of a second). Past RECHECK_ALL this is a sample: a value changed at a heap it does
+    not read can pass (the checksum is there for accidents; this is for edits). Other codes are recomputed whole over
+    their first RECHECK_PREFIX heaps.
     """
     n = len(values)
     if n == 0:
@@ -85,6 +90,10 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     G = np.asarray(values, np.int64).copy()
     moves = code.kernel_moves(n)
     two, tie2, eq = octal_inputs(moves)
+    m = min(n, RECHECK_ALL)
+    bad = np.flatnonzero(small.mex_all(G, m, moves.whole, moves.one, two, tie2, eq) != G[:m])
+    if len(bad):
+        return int(bad[0])
     for h in recheck_heaps(n).tolist():
         stored = int(G[h])
         small.fill_octal(G, h, h + 1, 0, moves.whole, moves.one, two, tie2, eq, np.iinfo(np.int64).max)

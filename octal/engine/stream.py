@@ -30,8 +30,15 @@ from .memory import available_memory, human_bytes
 from .kernels.sparse import GAP, SMALL, fill_sparse, fill_sparse_small
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .rare import rare_split
-from .sequence import DEFAULT_MAX_N, DEFAULT_N, DTYPES, Progress, octal_inputs
-from .stream_state import StreamState, read_frequencies, read_stream, save_stream, write_frequencies
+from .sequence import (
+    DEFAULT_MAX_N,
+    DEFAULT_N,
+    DTYPES,
+    Progress,
+    first_wrong_value,
+    octal_inputs,
+)
+from .stream_state import StreamState, StreamStateError, read_frequencies, read_stream, save_stream, write_frequencies
 
 DEFAULT_WINDOW = 1 << 20
 MIN_WINDOW = 1 << 8
@@ -117,13 +124,27 @@ class StreamRun:
         if saved is None:
             saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
                                 np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), stored=store)
-        elif store and not saved.stored:
+        else:
+            # the checksum shows the file unchanged, not right: the values held from heap 0 (the head, or the window
+            # while nothing has left memory) must follow the rules (the mex recurrence, on a sample of heaps)
+            held = saved.window if saved.base == 0 else saved.head
+            wrong = first_wrong_value(code, held)
+            if wrong is not None:
+                raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: "
+                                       f"G({wrong:,}) = {int(held[wrong])} is not the mex of its options; move it "
+                                       "away to start over")
+        if store and not saved.stored:
             if saved.base > 0:
                 raise InvalidArgumentError(
                     f"the run in {self.directory} did not store its values and some have left memory: "
                     "--store-values must be given from the start")
             saved.stored = True
         self._restore(saved)
+        wrong = self._first_wrong_in_window() if self.frozen else None
+        if wrong is not None:
+            raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: the "
+                                   f"kernel, run again from the state before heap {wrong:,}, does not give its stored "
+                                   "value; move it away to start over")
 
     # ---- state ----------------------------------------------------------------------------------
     def _restore(self, s: StreamState) -> None:
@@ -144,6 +165,35 @@ class StreamRun:
         self.rval[: self.nrare] = s.rval
         self.counts = s.counts.astype(np.int64)
         self.ready = self.n > 0 and (self.mask != 0 or self.e != 0)
+
+    def _first_wrong_in_window(self) -> int | None:
+        """The first heap of the window whose stored value the sparse kernel, run again from the values before it
+        (head, window, rare positions below it), does not give; None when all agree. Every heap is recomputed from
+        the first one whose pairs are all still held (base + `_keep`, as the run itself would need), at the cost of
+        computing the window once; the heaps before it are held to the tracked period instead (stream_state._check),
+        the only use a resumed run makes of them."""
+        lo = max(len(self.head), self.base + self._keep())  # heaps whose pairs the window and head still hold
+        if lo >= self.n:
+            return None
+        W = self.W.copy()
+        nrare = int(np.searchsorted(self.rare[: self.nrare], lo))
+        rare, rval = self.rare.copy(), self.rval.copy()
+        limit = int(np.iinfo(W.dtype).max)
+        h, top = lo, self.max
+        while h < self.n:
+            reached, top, nrare, flag = fill_sparse(W, self.base, self.head, h, self.n, top, self.whole, self.one,
+                                                    self.two, self.tie2, self.eq, rare, nrare, rval, self.mask,
+                                                    self.e, self.k0, limit)
+            h = int(reached)
+            if flag == GAP:
+                break  # the pairs of heap h need values no longer held: the rest cannot be recomputed here
+            if flag == 2:
+                return h  # a value past the stored type: the stored one is not it
+            if flag == 3:
+                rare, rval = np.resize(rare, 2 * len(rare)), np.resize(rval, 2 * len(rval))
+        done = h - self.base
+        bad = np.flatnonzero(W[lo - self.base : done] != self.W[lo - self.base : done])
+        return lo + int(bad[0]) if len(bad) else None
 
     def state(self) -> StreamState:
         """A snapshot for the checkpoint."""

@@ -93,15 +93,22 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
     sha = header.pop("sha256", None)
     if sha != _digest(header, arrays):
         raise StreamStateError(f"stream state {path} fails its checksum; move it away to start over")
+    def whole(key: str, allow_none: bool = False):
+        x = header[key]
+        if (x is None and allow_none) or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 1 << 62):
+            return x
+        raise ValueError(f"{key} is {str(x)[:30]}, not a whole number in range")
+
     try:
         state = StreamState(
-            header["code"], int(header["n"]), int(header["base"]), int(header["size"]), *(arrays[a] for a in ARRAYS),
-            mask=int(header["mask"]), e=int(header["e"]), k0=int(header["k0"]), max=int(header["max"]),
-            period=int(header["period"]),
-            preperiod=None if header["preperiod"] is None else int(header["preperiod"]),
-            stored=bool(header["stored"]), records=list(header["records"]),
-            chunks=[Chunk.from_list(c) for c in header["chunks"]])
-    except (KeyError, TypeError, ValueError) as exc:
+            header["code"], whole("n"), whole("base"), whole("size"), *(arrays[a] for a in ARRAYS),
+            mask=whole("mask"), e=whole("e"), k0=whole("k0"), max=whole("max"), period=whole("period"),
+            preperiod=whole("preperiod", allow_none=True), stored=header["stored"] is True,
+            records=list(header["records"]), chunks=[Chunk.from_list(c) for c in header["chunks"]])
+        if any(a.ndim != 1 or a.dtype.kind not in "iu" for a in (state.head, state.window, state.rare, state.rval,
+                                                                   state.counts)):
+            raise ValueError("an array is not a list of whole numbers")
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise StreamStateError(f"stream state {path} is damaged: {exc}") from None
     _check(state, path)
     return state
@@ -110,8 +117,12 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
 def _check(s: StreamState, path: Path) -> None:
     """Counts, ranges and rare values must agree with each other and with the values held."""
     problems = []
+    if not (0 <= s.mask < 1 << 32 and s.e in (0, 1) and 0 <= s.k0 < 1 << 32 and 0 < s.size):
+        problems.append("its rare/common state or sizes are out of range")
     if not 0 <= s.base <= s.n or len(s.window) != s.n - s.base or len(s.head) > s.n:
         problems.append("window and head do not cover the heaps done")
+    if problems:  # the checks below index the arrays by these numbers
+        raise StreamStateError(f"stream state {path} is inconsistent: {'; '.join(problems)}")
     if int(s.counts.sum()) != max(s.n - 1, 0):
         problems.append("value counts do not add up to the heaps done")
     if len(s.rare) != len(s.rval) or (len(s.rare) and (np.any(np.diff(s.rare) <= 0) or s.rare[-1] >= s.n)):
@@ -123,6 +134,18 @@ def _check(s: StreamState, path: Path) -> None:
         early = s.rare < len(s.head)
         if not np.array_equal(s.head[s.rare[early]], s.rval[early]):
             problems.append("rare values differ from the head")
+    if s.period > 0 and s.preperiod is not None and len(s.window) == s.n - s.base:
+        # the period tracked so far holds over every heap held past its preperiod (head and window alike)
+        p, n0 = s.period, s.preperiod
+        for held, start in ((s.head, 0), (s.window, s.base)):
+            first = max(n0 + p, start + p) - start
+            if first < len(held) and not np.array_equal(held[first:], held[first - p : len(held) - p]):
+                problems.append(f"the values held do not follow the period {p} from heap {n0} it records")
+                break
+    if 0 <= s.base <= len(s.head) and len(s.window) == s.n - s.base:
+        both = min(len(s.head), s.n) - s.base  # heaps held twice, in the head and in the window
+        if both > 0 and not np.array_equal(s.head[s.base : s.base + both], s.window[:both]):
+            problems.append("the head and the window differ where both hold a heap")
     if s.stored and s.base > 0 and (not s.chunks or s.chunks[-1].stop < s.base):
         problems.append("stored chunks do not reach the window")
     if problems:

@@ -26,6 +26,6 @@ _WHERE = {
     ".naive": ("fill_octal", "fill_hex", "split_sets"),
     ".sparse": ("fill_sparse", "fill_sparse_small", "rare_positions", "walsh_hadamard", "GAP", "SMALL"),
     ".general": ("fill_general",),
-    ".period": ("scan_periods", "arithmetic_from"),
+    ".period": ("scan_periods", "periodic_from", "arithmetic_from"),
 }
 __getattr__, __all__ = lazy_names(__name__, _WHERE)

@@ -40,6 +40,41 @@ def fill_octal(G, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     return stop, maxv
 
 
+MEX_BLOCK = 32  # heaps whose split pairs mex_all lays out at once (at most 16 N pairs: a few hundred KB)
+
+
+def mex_all(G, N, whole, one, two, tie2, eq):
+    """The mex of every heap's options for heaps 0..N−1, read from G itself, all at once: the check that G follows
+    the rules (equal to G exactly when it does). O(N²) pairs in vector operations, so for a few thousand heaps."""
+    G = np.asarray(G[:N], np.int64)
+    top = int(G.max()) + 2 if N else 2  # a mex above the largest value + 1 already disagrees: no need to see more
+    seen = np.zeros((N, top + 1), bool)
+    ns = np.arange(N)
+
+    def mark(heaps, vals):
+        keep = vals <= top
+        seen[heaps[keep], vals[keep]] = True
+
+    for k in one.tolist():
+        h = ns[ns > k]
+        mark(h, G[h - k])
+    for k in whole.tolist():
+        if k < N:
+            seen[k, 0] = True
+    for k in eq.tolist():
+        h = ns[(ns - k >= 2) & ((ns - k) % 2 == 0)]
+        seen[h, 0] = True
+    for k, unequal in zip(two.tolist(), tie2.tolist()):
+        for lo in range(2, N - k, MEX_BLOCK):  # what is left to split, heap n = m + k, a block of m at a time
+            m = np.arange(lo, min(lo + MEX_BLOCK, N - k))
+            count = np.maximum((m - unequal) // 2, 0)  # pairs (a, m − a), 1 ≤ a ≤ (m − tie)/2
+            ms = np.repeat(m, count)
+            a = np.arange(len(ms)) - np.repeat(np.cumsum(count) - count, count) + 1
+            mark(ms + k, G[a] ^ G[ms - a])
+    seen[:, top] = False
+    return np.argmin(seen, axis=1)
+
+
 def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
     """APPARENT_RULE: at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
     return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0

@@ -345,10 +345,15 @@ def walsh_hadamard(h):
 
 @njit(cache=True, inline="always")
 def _popcount64(x):
+    """Set bits of a word (SWAR): byte counts, then the bytes summed by shifts, so no step wraps past 64 bits (the
+    usual multiply by 0x0101… wraps on purpose, which numpy reports as an overflow when the kernels run as Python)."""
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    x = x + (x >> np.uint64(8))
+    x = x + (x >> np.uint64(16))
+    x = x + (x >> np.uint64(32))
+    return np.int64(x & np.uint64(0x7F))
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,225 @@
+"""Generated damage to every file octal reads back — checkpoints, stream states, census rows, quotient files, values
+files — including damage that keeps the checksum valid (the checksum recomputed, as a careful forger would): each is
+refused in one line (a DataFileError), or it gives the answer the clean file gives. Never a traceback, never a value
+or a "proven" the rules do not give."""
+
+import hashlib
+import json
+import shutil
+import sqlite3
+import zlib
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from octal import GrundySequence, MisereQuotient, misere_quotient, nim_sequence, nim_stream, parse_code
+from octal.census import run_census, verified_rows
+from octal.engine.checkpoint import SIGNED, save_checkpoint
+from octal.engine.sequence import load_checkpoint
+from octal.engine.stream_state import _digest as stream_digest
+from octal.errors import DataFileError, OctalError
+from octal.io import load_values, save_values
+
+DAMAGE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+JSON_ODDS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+                      st.text(max_size=8), st.lists(st.integers(0, 3), max_size=3))
+
+
+def _npz(path):
+    with np.load(path) as z:
+        arrays = {k: z[k].copy() for k in z.files}
+    return json.loads(bytes(arrays.pop("header")).decode()), arrays
+
+
+def _write_npz(path, header, arrays):
+    np.savez(path, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
+
+
+def _damage(arrays, data, names):
+    """Flip, zero or overwrite a few entries of the named arrays."""
+    for name in names:
+        a = arrays[name]
+        if len(a) == 0:
+            continue
+        for _ in range(data.draw(st.integers(0, 3))):
+            i = data.draw(st.integers(0, len(a) - 1))
+            a[i] = data.draw(st.sampled_from([0, 1, int(a[i]) ^ 1, int(a[i]) ^ 2, np.iinfo(a.dtype).max]))
+
+
+# ---- checkpoints -------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def clean_checkpoint(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ck")
+    seq = GrundySequence(parse_code("0.6"), kernel="sparse")
+    seq.extend(1000)  # every heap below RECHECK_ALL is checked; past it the check is a sample (see first_wrong_value)
+    save_checkpoint(folder, seq)
+    return folder, nim_sequence("0.6", 2000, kernel="naive").values
+
+
+@DAMAGE
+@given(data=st.data())
+def test_damaged_checkpoints(clean_checkpoint, tmp_path, data):
+    folder, truth = clean_checkpoint
+    work = tmp_path / "ck"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(folder, work)
+    path = work / "checkpoint.npz"
+    header, arrays = _npz(path)
+    _damage(arrays, data, data.draw(st.sampled_from([["values"], ["rare"], ["values", "rare"], []])))
+    for key in data.draw(st.lists(st.sampled_from(SIGNED), max_size=2)):
+        header[key] = data.draw(JSON_ODDS)
+    if data.draw(st.booleans()):  # keep the checksum valid
+        h = hashlib.sha256()
+        h.update(json.dumps([header.get(k) for k in SIGNED]).encode())
+        h.update(str(arrays["values"].dtype).encode())
+        h.update(np.ascontiguousarray(arrays["values"]).tobytes())
+        h.update(np.ascontiguousarray(arrays["rare"], dtype=np.int64).tobytes())
+        header["sha256"] = h.hexdigest()
+    _write_npz(path, header, arrays)
+    try:
+        seq = load_checkpoint(work, parse_code("0.6"))
+    except DataFileError as exc:
+        assert "\n" not in str(exc)
+        return
+    if seq is not None:
+        seq.extend(2000)
+        assert np.array_equal(seq.values, truth), "a damaged checkpoint gave wrong values"
+
+
+# ---- stream states -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def clean_stream(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("st")
+    nim_stream("0.144", folder, 3000, window=1024)
+    return folder, nim_sequence("0.144", 4000).periodicity
+
+
+@DAMAGE
+@given(data=st.data())
+def test_damaged_stream_states(clean_stream, tmp_path, data):
+    folder, truth = clean_stream
+    work = tmp_path / "st"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(folder, work)
+    path = work / "stream.npz"
+    header, arrays = _npz(path)
+    header.pop("sha256")
+    _damage(arrays, data, data.draw(st.sampled_from([["head"], ["window"], ["rare", "rval"], ["counts"], []])))
+    for key in data.draw(st.lists(st.sampled_from(["n", "base", "size", "mask", "e", "k0", "max", "period",
+                                                   "preperiod", "records"]), max_size=2)):
+        header[key] = data.draw(JSON_ODDS)
+    if data.draw(st.booleans()):
+        try:
+            header["sha256"] = stream_digest(header, arrays)
+        except TypeError:  # a header json cannot sort: the file is refused either way
+            header["sha256"] = "x"
+    _write_npz(path, header, arrays)
+    try:
+        result = nim_stream("0.144", work, 4000, window=1024)
+    except OctalError as exc:
+        assert "\n" not in str(exc)
+        return
+    p = result.periodicity
+    assert p.status != "proven" or (p.period, p.preperiod) == (truth.period, truth.preperiod)
+
+
+# ---- census rows ---------------------------------------------------------------------------------------
+
+CENSUS_COLUMNS = ["status", "preperiod", "period", "proof_bound", "max_value", "n", "dtype", "vals", "code"]
+
+
+@pytest.fixture(scope="module")
+def clean_census(tmp_path_factory):
+    db = tmp_path_factory.mktemp("cen") / "c.sqlite"
+    run_census(1, "0", max_n=1024, workers=1, db=db)
+    return db, {r["code"]: s for r, s in verified_rows(db)}
+
+
+@DAMAGE
+@given(data=st.data())
+def test_damaged_census_rows(clean_census, tmp_path, data):
+    db, truth = clean_census
+    work = tmp_path / "c.sqlite"
+    shutil.copy(db, work)
+    con = sqlite3.connect(work)
+    code = data.draw(st.sampled_from(sorted(truth)))
+    column = data.draw(st.sampled_from(CENSUS_COLUMNS))
+    if column == "vals":
+        vals = np.frombuffer(zlib.decompress(con.execute("SELECT vals FROM codes WHERE code = ?", (code,))
+                                             .fetchone()[0]), np.uint8).copy()
+        _damage({"v": vals}, data, ["v"])
+        value = zlib.compress(vals.tobytes()) if data.draw(st.booleans()) else data.draw(st.binary(max_size=16))
+    else:
+        value = data.draw(st.one_of(st.none(), st.integers(-5, 5000), st.text(max_size=6), st.sampled_from(
+            ["proven", "open", "uint8", "uint16", "object", "V3", "0.4", "0.9"])))
+    try:
+        with con:
+            con.execute(f"UPDATE codes SET {column} = ? WHERE code = ?", (value, code))
+    except sqlite3.IntegrityError:  # the schema itself refuses this edit (NULL status, a code already taken)
+        return
+    finally:
+        con.close()
+    try:
+        rows = verified_rows(work)
+    except DataFileError as exc:
+        assert "\n" not in str(exc)
+        return
+    for row, seq in rows:  # whatever was accepted is what the rules give
+        clean = truth.get(row["code"])
+        if clean is not None:
+            n = min(len(seq.values), len(clean.values))
+            assert np.array_equal(seq.values[:n], clean.values[:n])
+            if seq.periodicity.status == "proven":
+                assert (seq.periodicity.period, seq.periodicity.preperiod) == (clean.periodicity.period,
+                                                                                 clean.periodicity.preperiod)
+
+
+# ---- quotient files and values files ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def clean_quotient(tmp_path_factory):
+    q = misere_quotient("0.75")
+    path = q.save(tmp_path_factory.mktemp("q") / "q.json")
+    return path, q
+
+
+@DAMAGE
+@given(data=st.data())
+def test_damaged_quotient_files(clean_quotient, tmp_path, data):
+    path, q = clean_quotient
+    doc = json.loads(path.read_text())
+    key = data.draw(st.sampled_from(["code", "table", "p", "phi", "period", "preperiod", "status", "version"]))
+    if isinstance(doc[key], list) and doc[key] and data.draw(st.booleans()):
+        flat = doc[key] if not isinstance(doc[key][0], list) else doc[key][data.draw(st.integers(0, len(doc[key]) - 1))]
+        flat[data.draw(st.integers(0, len(flat) - 1))] = data.draw(st.one_of(st.integers(-1, 9), JSON_ODDS))
+    else:
+        doc[key] = data.draw(JSON_ODDS)
+    work = tmp_path / "q.json"
+    work.write_text(json.dumps(doc))
+    try:
+        back = MisereQuotient.load(work)
+    except DataFileError as exc:
+        assert "\n" not in str(exc)
+        return
+    for heaps in ([1], [2, 3], [4, 4, 1], [7, 2], [30, 5, 5], [100, 9]):
+        assert back.is_p(heaps) == q.is_p(heaps)
+
+
+@DAMAGE
+@given(text=st.one_of(st.text(max_size=40), st.sampled_from(['{"values": [0, 1, 2]}', 'heap,value\n0,0\n1,1\n'])),
+       suffix=st.sampled_from([".json", ".csv", ".npy"]))
+def test_damaged_values_files(tmp_path, text, suffix):
+    path = tmp_path / f"v{suffix}"
+    path.write_text(text)
+    try:
+        values = load_values(path)
+    except DataFileError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert values.ndim == 1 and values.dtype.kind == "u"
+    save_values(tmp_path / "again.json", values)
+    assert np.array_equal(load_values(tmp_path / "again.json"), values)
