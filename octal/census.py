@@ -401,7 +401,7 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
         if (len(values) != n) if status == OPEN else not 0 < len(values) <= n:
             why = f"it holds {len(values):,} values for {n:,} heaps"
         elif row["max_value"] != int(values.max()) or not _whole(row["max_value"]):
-            why = f"its largest value {str(row['max_value'])[:20]} is not that of its values"
+            why = f"its largest value {repr(row['max_value'])[:20]} is not that of its values"
         elif (wrong := first_wrong_value(code, values)) is not None:
             why = f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
     if why is None and status == PROVEN:

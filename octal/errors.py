@@ -6,6 +6,10 @@ from __future__ import annotations
 class OctalError(Exception):
     """Base class of every error raised on bad input or an impossible request."""
 
+    def __str__(self) -> str:
+        """One line, whatever a message quotes (a damaged file's text may hold line breaks)."""
+        return " ".join(super().__str__().split("\n"))
+
 
 class OctalCodeError(OctalError, ValueError):
     """A take-and-break code string that cannot be parsed; the message names the position."""

@@ -59,6 +59,11 @@ def test_rerun_skips_proven_and_extends_open_from_stored_values(tmp_path):
     rows = {r["code"]: r for r in run_census(0, codes=["0.6", "0.77"], max_n=8192, workers=1, db=db)}
     assert rows["0.6"]["n"] == 8192 and rows["0.77"]["updated"] == first["0.77"]["updated"]
     assert np.array_equal(_values(rows["0.6"]), nim_sequence("0.6", 8192).values)
+    # the same or a smaller budget again: nothing is computed (the progress callback hears of every row computed)
+    computed = []
+    for max_n in (8192, 4096):
+        run_census(0, codes=["0.6", "0.77"], max_n=max_n, workers=1, db=db, progress=computed.append)
+    assert computed == []
 
 
 def test_pool_and_dask_local_cluster_agree(tmp_path):

@@ -22,7 +22,8 @@ from octal.engine.stream_state import _digest as stream_digest
 from octal.errors import DataFileError, OctalError
 from octal.io import load_values, save_values
 
-DAMAGE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+DAMAGE = settings(max_examples=40, deadline=None, derandomize=True,  # the same examples on every run
+                  suppress_health_check=[HealthCheck.function_scoped_fixture])
 JSON_ODDS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
                       st.text(max_size=8), st.lists(st.integers(0, 3), max_size=3))
 

@@ -97,7 +97,7 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         x = header[key]
         if (x is None and allow_none) or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 1 << 62):
             return x
-        raise ValueError(f"{key} is {str(x)[:30]}, not a whole number in range")
+        raise ValueError(f"{key} is {repr(x)[:30]}, not a whole number in range")
 
     try:
         state = StreamState(

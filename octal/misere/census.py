@@ -114,6 +114,8 @@ class MisereDB(CodeTable):
 def settled_enough(row: dict, max_heap: int, max_order: int, max_work: int) -> bool:
     """A stored row answers this run when it is final (finite) or was computed within at least this budget (every
     part of it): a same or smaller budget recomputes nothing, and a budget can only answer the same or less."""
+    if row["status"] not in STATUSES:
+        return False  # not a row the census writes: computed again
     if row["status"] == FINITE:
         return True
     stored = parse_budget(row["budget"])
