@@ -1,7 +1,6 @@
 """A file read back, or values handed in, are checked against the rules, not only a checksum: edits that keep (or
 recompute) the SHA-256 never yield a value or a "proven" the rules do not give (issue: the trust boundary)."""
 
-import hashlib
 import json
 
 import numpy as np
@@ -9,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import GrundySequence, InvalidArgumentError, find_period, nim_sequence, parse_code
-from octal.engine.checkpoint import FILE, SIGNED, CheckpointError, save_checkpoint
+from octal.engine.checkpoint import CheckpointError, digest, save_checkpoint
 from octal.engine.sequence import first_wrong_value, load_checkpoint, recheck_heaps
 from octal.front.cli import app
 
@@ -26,12 +25,7 @@ def _rewrite(path, header_edit=None, values_edit=None, rehash=True):
     if values_edit:
         values_edit(arrays["values"])
     if rehash:
-        h = hashlib.sha256()
-        h.update(json.dumps([header.get(k) for k in SIGNED]).encode())
-        h.update(str(arrays["values"].dtype).encode())
-        h.update(np.ascontiguousarray(arrays["values"]).tobytes())
-        h.update(np.ascontiguousarray(arrays["rare"], dtype=np.int64).tobytes())
-        header["sha256"] = h.hexdigest()
+        header["sha256"] = digest(arrays["values"], arrays["rare"], header)
     np.savez(path, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
 
 

@@ -32,7 +32,7 @@ class CheckpointError(DataFileError):
 SIGNED = ("format", "code", "n", "dtype", "mask", "e", "k0")  # every header field that is read back
 
 
-def _digest(values: np.ndarray, rare: np.ndarray, header: dict) -> str:
+def digest(values: np.ndarray, rare: np.ndarray, header: dict) -> str:
     """SHA-256 over every byte that is read back: the header's fields (code included) and both arrays."""
     h = hashlib.sha256()
     h.update(json.dumps([header.get(k) for k in SIGNED]).encode())
@@ -78,7 +78,7 @@ def save_checkpoint(directory: str | Path, seq) -> Path:
         "k0": int(seq.k0),
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
-    header["sha256"] = _digest(values, rare, header)
+    header["sha256"] = digest(values, rare, header)
     path = d / FILE
     write_npz(path, header, {"values": values, "rare": rare})
     return path
@@ -95,7 +95,7 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
         raise CheckpointError(f"checkpoint {path} has format {header.get('format')}, expected {FORMAT}")
     if header.get("code") != str(code):
         raise CheckpointError(f"checkpoint {path} belongs to code {header.get('code')}, not {code}")
-    if header.get("n") != len(values) or _digest(values, rare, header) != header.get("sha256"):
+    if header.get("n") != len(values) or digest(values, rare, header) != header.get("sha256"):
         raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
     mask, e, k0 = (header.get(k) for k in ("mask", "e", "k0"))
     if not (all(isinstance(x, int) and not isinstance(x, bool) for x in (mask, e, k0))

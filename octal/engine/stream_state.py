@@ -61,7 +61,8 @@ class StreamState:
         }
 
 
-def _digest(header: dict, arrays: dict[str, np.ndarray]) -> str:
+def digest(header: dict, arrays: dict[str, np.ndarray]) -> str:
+    """SHA-256 over the header (keys sorted) and every array with its name, dtype and length."""
     h = hashlib.sha256(json.dumps(header, sort_keys=True).encode())
     for name in ARRAYS:
         a = np.ascontiguousarray(arrays[name])
@@ -74,7 +75,7 @@ def save_stream(directory: str | Path, state: StreamState) -> Path:
     """Write DIR/stream.npz (temporary file, fsync, rename)."""
     header = state.header()
     arrays = {name: np.ascontiguousarray(getattr(state, name)) for name in ARRAYS}
-    header["sha256"] = _digest(header, arrays)
+    header["sha256"] = digest(header, arrays)
     path = Path(directory) / FILE
     write_npz(path, header, arrays)
     return path
@@ -91,7 +92,7 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
     if code is not None and header.get("code") != code:
         raise StreamStateError(f"stream state {path} belongs to code {header.get('code')}, not {code}")
     sha = header.pop("sha256", None)
-    if sha != _digest(header, arrays):
+    if sha != digest(header, arrays):
         raise StreamStateError(f"stream state {path} fails its checksum; move it away to start over")
     def whole(key: str, allow_none: bool = False):
         x = header[key]
