@@ -262,7 +262,7 @@ def test_the_default_search_budget_counts_states_not_seconds(monkeypatch):
     count, on any machine and under any load."""
     from octal.graphs import search
 
-    assert search.python_default_states(100) == 40_000 and search.python_default_states(500) == 1_600
+    assert search.python_default_states(100) == 80_000 and search.python_default_states(500) == 3_200
     monkeypatch.setattr(search, "PYTHON_WORK", 144 * 144 * 300)
     outputs = {runner.invoke(app, ["graph", "grid:12x12"]).output for _ in range(2)}
     assert len(outputs) == 1

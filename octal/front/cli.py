@@ -396,7 +396,7 @@ def graph(
     edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
     graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
     game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
-    max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: 4·10⁸ / n² for a prime piece of n > 64 vertices).")] = None,
+    max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: 8·10⁸ / n² for a prime piece of n > 64 vertices).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
