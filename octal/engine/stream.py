@@ -175,25 +175,28 @@ class StreamRun:
         lo = max(len(self.head), self.base + self._keep())  # heaps whose pairs the window and head still hold
         if lo >= self.n:
             return None
-        W = self.W.copy()
+        W, stored = self.W, self.W[lo - self.base : self.n - self.base].copy()  # recomputed in place, then restored
         nrare = int(np.searchsorted(self.rare[: self.nrare], lo))
         rare, rval = self.rare.copy(), self.rval.copy()
         limit = int(np.iinfo(W.dtype).max)
         h, top = lo, self.max
-        while h < self.n:
-            reached, top, nrare, flag = fill_sparse(W, self.base, self.head, h, self.n, top, self.whole, self.one,
-                                                    self.two, self.tie2, self.eq, rare, nrare, rval, self.mask,
-                                                    self.e, self.k0, limit)
-            h = int(reached)
-            if flag == GAP:
-                break  # the pairs of heap h need values no longer held: the rest cannot be recomputed here
-            if flag == 2:
-                return h  # a value past the stored type: the stored one is not it
-            if flag == 3:
-                rare, rval = np.resize(rare, 2 * len(rare)), np.resize(rval, 2 * len(rval))
-        done = h - self.base
-        bad = np.flatnonzero(W[lo - self.base : done] != self.W[lo - self.base : done])
-        return lo + int(bad[0]) if len(bad) else None
+        try:
+            while h < self.n:
+                reached, top, nrare, flag = fill_sparse(W, self.base, self.head, h, self.n, top, self.whole, self.one,
+                                                        self.two, self.tie2, self.eq, rare, nrare, rval, self.mask,
+                                                        self.e, self.k0, limit)
+                if flag == 2:
+                    return int(reached)  # a value past the stored type: the stored one is not it
+                if flag == 3:
+                    rare, rval = np.resize(rare, 2 * len(rare)), np.resize(rval, 2 * len(rval))
+                elif flag == GAP or int(reached) == h:
+                    h = int(reached)
+                    break  # the pairs of heap h need values no longer held: the rest cannot be recomputed here
+                h = int(reached)
+            bad = np.flatnonzero(W[lo - self.base : h - self.base] != stored[: h - lo])
+            return lo + int(bad[0]) if len(bad) else None
+        finally:
+            W[lo - self.base : self.n - self.base] = stored
 
     def state(self) -> StreamState:
         """A snapshot for the checkpoint."""
