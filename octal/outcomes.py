@@ -2,6 +2,8 @@
 
 NEXT = "N"  # an N-position: the player to move (the Next player) wins
 PREVIOUS = "P"  # a P-position: the Previous player, who just moved, wins
+LEFT_WINS = "L"  # partizan play: Left wins whoever starts (G > 0)
+RIGHT_WINS = "R"  # Right wins whoever starts (G < 0)
 
 FINITE, GROWING = "finite", "growing"  # a misère quotient settled, or stopped by a budget while still growing
 BOUNDED = "bounded"  # a misère census row: the quotient of heaps ≤ H only, no period proven

@@ -1,5 +1,5 @@
-"""The house's layout: data flows one way (base → rules → engine → positions, misère, graphs, census → front),
-no module imports one above it, no import cycles, and nothing below the front imports inside a function."""
+"""The house's layout: data flows one way (base → rules and partizan values → engine → positions, misère, graphs,
+census → front), no module imports one above it, no import cycles, and nothing below the front imports inside a function."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "octal"
 LAYERS = [
     ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy"]),
-    ("rules", ["octal.rules"]),
+    ("rules", ["octal.rules", "octal.partizan"]),  # the rules of games and the values of partizan ones
     ("engine", ["octal.engine"]),
     ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census"]),
     ("front", ["octal.front"]),

@@ -395,22 +395,33 @@ def graph(
         help="path:N, cycle:N, star:N, complete:N, grid:WxH, clique-path:K:S, interval:N:SEED, unit-interval:N:SEED, permutation:N:SEED, tree:N:SEED, caterpillar:S:L, cograph:N:SEED, petersen or random:N:P:SEED.")] = None,
     edges: Annotated[Optional[str], typer.Option("--edges", metavar="FILE", help="An edge-list file: one 'u v' per line.")] = None,
     graph6: Annotated[Optional[str], typer.Option("--graph6", metavar="STRING", help="A graph6 string.")] = None,
-    game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles or clique.")] = "node-kayles",
+    game: Annotated[str, typer.Option("--game", metavar="GAME", help="node-kayles, clique or partisan (partisan Node Kayles: needs --owners).")] = "node-kayles",
+    owners: Annotated[Optional[str], typer.Option("--owners", metavar="SPEC", help="Partisan play: who may choose each vertex, L, R or B — a string with one letter per vertex (LRB…), alternate, random:SEED, or column (the edge list's 'v: L' lines).")] = None,
     max_states: Annotated[Optional[int], typer.Option("--max-states", metavar="N", help="Budget of component states for the exact search (default: 8·10⁸ / n² for a prime piece of n > 64 vertices).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
-    """Node Kayles (or the clique-forming game) on a graph: value, outcome, every winning vertex."""
+    """Node Kayles, the clique-forming game or partisan Node Kayles on a graph: value, outcome, every winning
+    vertex."""
     from ..errors import InvalidArgumentError
     from ..graphs import (
         MAX_STATES,
         graph_from_graph6,
         named_graph,
+        parse_owners,
+        partisan_node_kayles,
         read_edge_list,
         solve_graph,
     )
+    from ..graphs.partisan import GAME as PARTISAN, MAX_STATES as PARTISAN_STATES
     from .progress import ProgressLine
-    from .report import graph_text
+    from .report import graph_text, partisan_text
+
+    if game == "partisan":
+        game = PARTISAN
+    if (owners is None) != (game != PARTISAN):
+        raise InvalidArgumentError("--owners goes with --game partisan, and partisan play needs --owners "
+                                   "(a string of L/R/B, alternate, random:SEED or column)")
 
     given = [x for x in (family, edges, graph6) if x is not None]
     if len(given) != 1:
@@ -421,12 +432,19 @@ def graph(
     if max_states is not None and max_states <= 0:
         raise InvalidArgumentError("--max-states must be at least 1")
     line = ProgressLine(label="states", enabled=False if quiet else None)
+    label = family or edges or "graph6 " + graph6
+    if game == PARTISAN:
+        result = partisan_node_kayles(g, parse_owners(owners, g), max_states,
+                                      progress=lambda states: line(states, max_states or PARTISAN_STATES, 0))
+        line.close()
+        _echo_json(result.to_dict()) if as_json else typer.echo(partisan_text(result, label))
+        return
     result = solve_graph(g, game, progress=lambda states: line(states, max_states or MAX_STATES, 0), max_states=max_states)
     line.close()
     if as_json:
         _echo_json(result.to_dict())
         return
-    typer.echo(graph_text(result, g, family or edges or "graph6 " + graph6, game))
+    typer.echo(graph_text(result, g, label, game))
 
 
 census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.memory import human_bytes
-from ..outcomes import BOUNDED, FINITE, GROWING, NEXT, OPEN, PREVIOUS, STOPPED
+from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from .table import format_table, rows_worth_showing
@@ -149,12 +149,55 @@ def quotient_text(q, preset: Preset | None, full: bool) -> str:
     return "\n".join(lines)
 
 
+def listed(items, shown: int = MOVES_SHOWN) -> str:
+    """A long list the one way every command writes it: the first `shown`, then '… and N more (--json lists them
+    all)'."""
+    items = [str(x) for x in items]
+    head = " ".join(items[:shown])
+    return head if len(items) <= shown else f"{head} … and {len(items) - shown:,} more (--json lists them all)"
+
+
+OUTCOME_WORDS = {
+    LEFT_WINS: "L: Left wins whoever starts (the value is > 0)",
+    RIGHT_WINS: "R: Right wins whoever starts (the value is < 0)",
+    NEXT: "N: the first player wins (the value is confused with 0)",
+    PREVIOUS: "P: the second player wins (the value is 0)",
+}
+
+
+def partisan_text(result, label: str) -> str:
+    """`octal graph --game partisan`: outcome class, canonical value, each side's winning first moves."""
+    g = result.graph
+    owners = "".join(result.owners)
+    lines = [f"partisan Node Kayles on {label}: {g.n:,} vertices, {g.edges:,} edges, owners "
+             f"{owners if len(owners) <= 60 else owners[:60] + '…'}",
+             f"outcome  {OUTCOME_WORDS[result.outcome]}"]
+    if result.value is None:
+        lines.append("value    not built: the sum of the components' forms grew past its budget of work, so the "
+                     "outcome and the moves come from a search of the sum")
+    elif result.value_text is not None:
+        lines.append(f"value    {result.value_text}")
+    else:
+        form = result.to_dict()["value_form"]
+        lines.append(f"value    a canonical form of {form['subgames']:,} subgames, born on day {form['birthday']}; "
+                     f"written out it would take {form['characters']:,} characters, so --json gives it as "
+                     f"{len(form['definitions']):,} shared definitions (value_form)")
+    for side in ("left", "right"):
+        moves = result.winning_moves[side]
+        who = side.capitalize()
+        lines.append(f"{who + ' first':<8} " + (f"wins by choosing ({len(moves)}): {listed(moves)}" if moves
+                                                 else "has no winning move"))
+    lines.append(f"search   {result.states:,} component states; {result.components:,} component"
+                 f"{'s' if result.components != 1 else ''} added as {result.method}")
+    return "\n".join(lines)
+
+
 def graph_text(result, graph, label: str, game: str) -> str:
     """`octal graph`: value, outcome, winning vertices, states searched."""
     lines = [f"{game} on {label}: {graph.n:,} vertices, {graph.edges:,} edges", f"value    {result.value}"]
     if result.outcome == NEXT:
         lines.append("outcome  N: the player to move wins")
-        lines.append(f"winning vertices ({len(result.winning_vertices)}): {' '.join(map(str, result.winning_vertices))}")
+        lines.append(f"winning vertices ({len(result.winning_vertices):,}): {listed(result.winning_vertices)}")
     else:
         lines.append("outcome  P: the player to move loses — every vertex loses against perfect play")
     a = result.asteroidal

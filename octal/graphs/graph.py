@@ -25,6 +25,7 @@ class Graph:
     intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
     permutation: tuple = ()  # a permutation model: vertex i is the segment from i to permutation[i]
     duplicate_edges: int = 0  # edges an edge list named more than once (either way round), kept once
+    owners: tuple = ()  # who may choose each vertex in partisan play (L, R, B), when an edge list's 'v: X' lines said
 
     @property
     def edges(self) -> int:
@@ -113,7 +114,8 @@ def complement(g: Graph) -> Graph:
 
 
 def read_edge_list(path: str | Path) -> Graph:
-    """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex)."""
+    """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex; 'u: X' gives u's
+    owner X — L, R or B — for partisan play, the owners column)."""
     p = Path(path)
     try:
         lines = p.read_text().splitlines()
@@ -122,10 +124,19 @@ def read_edge_list(path: str | Path) -> Graph:
     except UnicodeDecodeError:
         raise DataFileError(f"cannot read {p}: not a text file") from None
     names: dict[str, int] = {}
+    owners: dict[str, str] = {}
     edges = []
     for no, line in enumerate(lines, 1):
         words = line.split("#", 1)[0].replace(",", " ").split()
         if not words:
+            continue
+        if len(words) == 2 and words[0].endswith(":") and len(words[0]) > 1:
+            name, owner = words[0][:-1], words[1].upper()
+            if owner not in ("L", "R", "B"):
+                raise DataFileError(f"{p}, line {no}: the owner of {name} is L, R or B, got {words[1]!r}")
+            if owners.setdefault(name, owner) != owner:
+                raise DataFileError(f"{p}, line {no}: {name} is given two owners")
+            names.setdefault(name, len(names))
             continue
         if len(words) > 2:
             raise DataFileError(f"{p}, line {no}: expected 'u v', got {line.strip()!r}")
@@ -142,7 +153,12 @@ def read_edge_list(path: str | Path) -> Graph:
     labels = [int(w) if re.fullmatch(r"-?[0-9]+", w) and str(int(w)) == w else w for w in names]
     distinct = {(min(u, v), max(u, v)) for u, v in edges}
     g = graph_from_edges(sorted(distinct), len(names), labels)
-    return dataclasses.replace(g, duplicate_edges=len(edges) - len(distinct))
+    if owners and len(owners) < len(names):
+        missing = next(w for w in names if w not in owners)
+        raise DataFileError(f"{p}: owners are given for {len(owners)} of {len(names)} vertices ({missing} has none: "
+                            f"add a line '{missing}: L', R or B)")
+    return dataclasses.replace(g, duplicate_edges=len(edges) - len(distinct),
+                               owners=tuple(owners[w] for w in names) if owners else ())
 
 
 def interval_graph(intervals) -> Graph:
