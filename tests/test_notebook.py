@@ -41,3 +41,6 @@ def test_short_reprs_and_html(tmp_path):
     assert census._repr_html_().count("<tr>") == 1 + 7 + 5
     g = octal.solve_graph(octal.named_graph("petersen"))
     assert "asteroidal number" in g._repr_html_() and repr(g).startswith("GraphResult(node-kayles")
+    p = octal.partisan_node_kayles(octal.named_graph("path:5"), "LRLRL")
+    assert repr(p) == "PartisanResult(5 vertices: {2|*}, L, 1 winning for Left, 0 for Right)"
+    assert "{2|*}" in p._repr_html_() and "left wins by" in p._repr_html_()

@@ -13,7 +13,7 @@ from ..census import Census
 from ..engine.rare import rare_split
 from ..engine.sequence import GrundySequence, NimSequence
 from ..engine.stats import SequenceStats
-from ..graphs import GraphResult
+from ..graphs import GraphResult, PartisanResult
 from ..misere.quotient import MisereQuotient
 from ..positions.position import Solution
 from .rows_html import sequence_table
@@ -82,6 +82,16 @@ def graph_html(r: GraphResult) -> str:
     return _box(f"{r.game} on a graph", rows)
 
 
+def partisan_html(r: PartisanResult) -> str:
+    """Outcome class, canonical value (or its size when too long to write) and each side's winning moves."""
+    value = r.value_text or ("not built (the sum was searched)" if r.value is None
+                             else f"a canonical form of {r.to_dict()['value_form']['subgames']:,} subgames")
+    rows = [("vertices", f"{r.graph.n:,}"), ("owners", "".join(r.owners)[:100]), ("outcome", r.outcome),
+            ("value", value)]
+    rows += [(f"{side} wins by", " ".join(map(str, r.winning_moves[side][:100])) or "—") for side in ("left", "right")]
+    return _box("partisan Node Kayles on a graph", rows)
+
+
 def census_html(c: Census) -> str:
     """The counts, then the table in the literature's columns (the first CENSUS_ROWS codes)."""
     counts = c.counts
@@ -96,7 +106,8 @@ def census_html(c: Census) -> str:
 
 
 RENDERERS = {NimSequence: sequence_html, GrundySequence: state_html, SequenceStats: stats_html,
-             Solution: solution_html, MisereQuotient: quotient_html, GraphResult: graph_html, Census: census_html}
+             Solution: solution_html, MisereQuotient: quotient_html, GraphResult: graph_html, Census: census_html,
+             PartisanResult: partisan_html}
 
 
 def install() -> None:
