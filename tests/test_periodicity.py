@@ -3,6 +3,7 @@ import pytest
 
 from octal import find_period, nim_sequence, parse_code
 from octal.engine.periodicity import proof_bound
+from octal.front.rows_html import sequence_table
 
 
 @pytest.mark.parametrize("code, period, preperiod", [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)])
@@ -101,3 +102,19 @@ def test_a_period_short_of_credible_evidence_is_seen_but_not_reported():
     assert find_period(values).status == "none"
     hint = find_period(values, share=0.0)
     assert (hint.status, hint.period, hint.preperiod) == ("apparent", 4, 20_000)
+
+
+WINNING_WAYS_EXCEPTIONS = {  # the heaps Winning Ways marks before the period (values off their residue class's)
+    "0.77": [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70],  # Kayles: period 12 from 71
+    "0.07": [0, 1, 15, 17, 18, 32, 35, 52],  # Dawson's Kayles: period 34 from 53
+    "0.137": [0, 14, 16, 17, 31, 34, 51],  # Dawson's Chess: period 34 from 52
+}
+
+
+@pytest.mark.parametrize("code", sorted(WINNING_WAYS_EXCEPTIONS))
+def test_exceptions_follow_the_literature(code):
+    r = nim_sequence(code, until_proven=True)
+    assert r.exceptions == WINNING_WAYS_EXCEPTIONS[code] == r.to_dict()["exceptions"]
+    marked = [int(cell.split('title="G(')[1].split(")")[0]) for cell in sequence_table(r).split("<td")[1:]
+              if cell.startswith(' class="exc"')]
+    assert marked == WINNING_WAYS_EXCEPTIONS[code]

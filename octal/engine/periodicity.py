@@ -78,6 +78,21 @@ class Periodicity:
         return int(values[base]) + self.saltus * ((heap - base) // p)
 
 
+def exceptions(values: np.ndarray, periodicity: Periodicity) -> list[int]:
+    """The heaps n < n0 marked as exceptions the way Winning Ways and every table since mark them: G(n) differs
+    from the periodic value of its residue class, G(m) − s·(m − n)/p with m = n0 + ((n − n0) mod p) (for Kayles
+    0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70). Empty when no period is known or m lies beyond `values`."""
+    p, n0, s = periodicity.period, periodicity.preperiod, periodicity.saltus
+    if p is None or n0 is None:
+        return []
+    out = []
+    for n in range(n0):
+        m = n0 + (n - n0) % p
+        if m < len(values) and int(values[n]) != int(values[m]) - s * ((m - n) // p):
+            out.append(n)
+    return out
+
+
 def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int | None:
     """Heaps needed (0..bound−1) so that r·max(n0,1) + (r−1)·p + t rows of agreement are all checked;
     None when no theorem applies (criteria None: a repeating tail, an open count or a constraint)."""

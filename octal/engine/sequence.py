@@ -23,7 +23,7 @@ from . import kernels
 from .checkpoint import CheckpointError, Checkpointer, read_checkpoint
 from .kernels import small
 from .memory import available_memory, human_bytes
-from .periodicity import APPARENT, PROVEN, Periodicity, find_period as scan_values
+from .periodicity import APPARENT, PROVEN, Periodicity, exceptions, find_period as scan_values
 from .rare import rare_split
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -463,8 +463,14 @@ class NimSequence:
             raise InvalidArgumentError(f"heap sizes are non-negative, not {heap}")
         return self.periodicity.value(self.values, heap)
 
+    @property
+    def exceptions(self) -> list[int]:
+        """Heaps before the period whose value differs from their residue class's periodic value (Winning Ways)."""
+        return exceptions(self.values, self.periodicity)
+
     def to_dict(self, values: bool = False) -> dict:
-        """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound[, values]."""
+        """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions
+        [, values]."""
         p = self.periodicity
         out = {
             "code": str(self.code),
@@ -476,6 +482,7 @@ class NimSequence:
             "saltus": p.saltus,
             "status": p.status,
             "proof_bound": p.proof_bound,
+            "exceptions": self.exceptions,
         }
         if values:
             out["values"] = self.values.tolist()

@@ -29,6 +29,10 @@ def run_text(result, width: int, full: bool, out: str | None) -> str:
     name = f" ({result.name})" if result.name else ""
     lines += ["", f"code     {result.code}{name}", f"heaps    0..{result.n - 1:,} (N = {result.n:,})",
               f"largest  {result.max:,}, first at heap {result.argmax:,}", f"verdict  {result.periodicity.describe()}"]
+    exc = result.exceptions
+    if exc:
+        lines.append(f"exceptions ({len(exc):,}, heaps whose value is not their residue class's periodic value): "
+                     f"{listed(exc)}")
     if out:
         lines.append(f"saved    {out}")
     return "\n".join(lines)

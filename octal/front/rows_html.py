@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
+from ..engine.periodicity import exceptions
 from ..engine.sequence import NimSequence
 
 SHOWN_VALUES = 1_200  # values printed in rows of 12 (through n0 + p when that is longer, up to ten times as many)
-
-
-def _exceptional(seq: NimSequence, upto: int) -> set[int]:
-    """Heaps n < n0 whose value differs from the periodic continuation G(n + p)."""
-    p = seq.periodicity
-    if p.period is None or p.preperiod is None:
-        return set()
-    v = seq.values
-    return {n for n in range(min(p.preperiod, upto)) if n + p.period < len(v) and v[n] != v[n + p.period]}
 
 
 def sequence_table(seq: NimSequence) -> str:
@@ -21,7 +13,7 @@ def sequence_table(seq: NimSequence) -> str:
     p = seq.periodicity
     through = (p.preperiod or 0) + (p.period or 0)
     shown = min(len(seq.values), max(SHOWN_VALUES, min(through + (-through) % 12, 10 * SHOWN_VALUES)))
-    exc = _exceptional(seq, shown)
+    exc = set(exceptions(seq.values, p))
     rows = []
     for start in range(0, shown, 12):
         cells = []
@@ -31,5 +23,6 @@ def sequence_table(seq: NimSequence) -> str:
         rows.append(f'<tr><th>{start:,}+</th>{"".join(cells)}</tr>')
     head = "".join(f"<th>{i}</th>" for i in range(12))
     note = (f'<p class="note">G(n) for n = 0..{shown - 1:,}; <span class="exc">marked</span> values are exceptions: '
-            f"n < n0 where G(n) ≠ G(n + p).</p>" if exc else f'<p class="note">G(n) for n = 0..{shown - 1:,}.</p>')
+            f"heaps before the period whose value differs from the periodic value of their residue class "
+            f"(Winning Ways' convention).</p>" if exc else f'<p class="note">G(n) for n = 0..{shown - 1:,}.</p>')
     return f'<table class="seq"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{note}'
