@@ -426,49 +426,52 @@ def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]
     return [(row, stored_sequence(row)) for row in CensusDB.read(db, "octal census --digits D")]
 
 
-def classify(store: CensusDB) -> None:
-    """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
-    rows = []
-    for r in store.rows():
-        try:
-            stored_sequence(r)
-        except DataFileError:
-            continue  # a damaged row is never grouped; every reader refuses it by name
-        rows.append(r)
-    seqs = {}
-    for r in rows:
-        length = 4 * WINDOW
-        if r["status"] == OPEN:
-            length = min(length, r["n"])
-        e = _extended(r, length)
-        if e is not None:
-            seqs[r["code"]] = e
+def group_games(games: list[tuple[str, tuple, np.ndarray]]) -> tuple[dict[str, str], dict[str, str]]:
+    """(class, cousin) of each code from (code, identity key, leading values): games with one key are one game,
+    named by the first of them; a cousin 'CODE+s' is a game whose values are this one's shifted by s heaps (first
+    cousins, s in SHIFTS, compared over the values given)."""
     classes: dict[tuple, str] = {}
-    cls_of = {}
-    for r in rows:
-        if r["code"] not in seqs:
-            continue
-        if r["status"] == PROVEN:
-            head = _extended(r, r["preperiod"] + r["period"])  # these values fix a proven game forever
-            key = (PROVEN, r["preperiod"], r["period"], head.tobytes())
-        else:
-            key = (OPEN, r["n"], seqs[r["code"]].tobytes())
-        cls_of[r["code"]] = classes.setdefault(key, r["code"])
-    by_head = {}
+    cls_of = {code: classes.setdefault(key, code) for code, key, _ in games}
+    seqs = {code: s for code, _, s in games}
+    by_head: dict[bytes, list[str]] = {}
     for code, s in seqs.items():
         if len(s) >= WINDOW + max(SHIFTS):
             by_head.setdefault(s[:WINDOW].tobytes(), []).append(code)
-    cousin = {}
+    cousin: dict[str, str] = {}
     for code, s in seqs.items():
         for shift in SHIFTS:
             if len(s) < WINDOW + shift:
                 continue
             for other in by_head.get(s[shift : shift + WINDOW].tobytes(), []):
-                if other != code and cls_of.get(other) != cls_of.get(code):
+                if other != code and cls_of[other] != cls_of[code]:
                     t = seqs[other]
                     m = min(len(s) - shift, len(t))
                     if np.array_equal(s[shift : shift + m], t[:m]):
-                        cousin.setdefault(code, f"{cls_of.get(other, other)}+{shift}")
+                        cousin.setdefault(code, f"{cls_of[other]}+{shift}")
+    return cls_of, cousin
+
+
+def identity_key(status: str, preperiod: int | None, period: int | None, head: np.ndarray, n: int) -> tuple:
+    """What makes two games one: a proven period with the values through it (they fix the game forever), or, for
+    an open one, the heaps computed and the values compared."""
+    return (PROVEN, preperiod, period, head.tobytes()) if status == PROVEN else (OPEN, n, head.tobytes())
+
+
+def classify(store: CensusDB) -> None:
+    """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
+    games = []
+    for r in store.rows():
+        try:
+            stored_sequence(r)
+        except DataFileError:
+            continue  # a damaged row is never grouped; every reader refuses it by name
+        length = 4 * WINDOW if r["status"] != OPEN else min(4 * WINDOW, r["n"])
+        e = _extended(r, length)
+        if e is None:
+            continue
+        head = _extended(r, r["preperiod"] + r["period"]) if r["status"] == PROVEN else e
+        games.append((r["code"], identity_key(r["status"], r["preperiod"], r["period"], head, r["n"]), e))
+    cls_of, cousin = group_games(games)
     store.write("UPDATE codes SET class = ?, cousin = ? WHERE code = ?",
                 [(c, cousin.get(code), code) for code, c in cls_of.items()])
 

@@ -40,11 +40,12 @@ def test_pages_say_what_the_census_says(site):
     index = (site / "index.html").read_text()
     assert index.count('data-status="proven"') == 46 and index.count('data-status="open"') == 17
     assert "http://" not in index.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in index
-    kayles = (site / "games" / "0_2e77.html").read_text()
+    kayles = (site / "games" / "0.77-kayles.html").read_text()
     assert "period 12 from heap 71 (last exception at 70)" in kayles and 'id="board"' in kayles
-    assert kayles.count('<td class="exc"') == sum(  # exceptions: n < 71 where G(n) ≠ G(n + 12)
-        1 for n in range(71) if nim_sequence("0.77", 200).values[n] != nim_sequence("0.77", 200).values[n + 12])
-    open_page = next(p for p in (site / "games").iterdir() if "0_2e" in p.name and "open" in p.read_text()
+    assert kayles.count('<td class="exc"') == 14  # Winning Ways' exceptions: 0 3 6 9 11 15 18 21 22 28 34 39 57 70
+    assert "even number of the mask" in kayles and "odd parity" not in kayles  # rare: even parity, so 0 is rare
+    assert "— (no other code here)" in (site / "games" / "0.76.html").read_text()  # never "same game as" itself
+    open_page = next(p for p in (site / "games").iterdir() if p.name.startswith("0.") and "open" in p.read_text()
                      and 'id="verdict" class="open"' in p.read_text())
     assert "proven" not in open_page.read_text().split('id="verdict"')[1][:200]  # never called proven
 
@@ -53,7 +54,10 @@ def test_site_from_named_games_and_errors(tmp_path):
     games = games_from_codes(["kayles", "grundy", "0.6"], 2**12)
     assert [playable(g.sequence) for g in games] == [True, False, False]  # Grundy's game and Officers are open
     index = build_site(games, tmp_path / "out")
-    assert index.exists() and len(list((tmp_path / "out" / "games").iterdir())) == 3
+    assert sorted(p.name for p in (tmp_path / "out" / "games").iterdir()) == [
+        "0.6-officers.html", "0.77-kayles.html", "4!.0-grundys-game.html"]
+    cousins = {g.code: g.cousin for g in games_from_codes(["0.07", "0.137"], 2**12)}
+    assert cousins == {"0.07": "0.137+1", "0.137": None}  # a site of named games groups them as the census does
     with pytest.raises(DataFileError):
         games_from_db(tmp_path / "missing.sqlite")
     (tmp_path / "file").write_text("x")

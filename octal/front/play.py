@@ -34,6 +34,10 @@ class Referee:
         return normal_solution(self.code, tuple(heaps), self.values).winning_moves
 
 
+MOVE_HELP = ("a move is HEAP REMOVE: '3 2' takes 2 pins from heap 3; a move that splits a heap names the parts left, "
+             "'3 2 split 1 4'; 'quit' stops")
+
+
 def draw(heaps: list[int]) -> str:
     """One line per heap: its number, its size, and a row of pins."""
     lines = []
@@ -48,7 +52,7 @@ def parse_move(text: str, heaps: list[int], code: OctalCode) -> tuple[int, Move]
     words = text.replace(",", " ").split()
     numbers = [ascii_whole(w) for w in words]
     if len(words) < 2 or numbers[0] is None or numbers[1] is None:
-        raise OctalError("type a move as HEAP REMOVE, e.g. '3 2', or '3 2 split 1 4' ('help' says so again)")
+        raise OctalError("type a move as HEAP REMOVE, e.g. '3 2', or '3 2 split 1 4' ('help' explains)")
     i, k = numbers[0], numbers[1]
     if not 1 <= i <= len(heaps):
         raise OctalError(f"there is no heap {i}: heaps are numbered 1 to {len(heaps)}")
@@ -94,14 +98,17 @@ def play_game(
     ref.winning(heaps)  # a position the engine cannot solve is refused before the game starts
     rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
     say(textwrap.fill(f"{code}: {code.describe()}", WIDTH, break_long_words=False, break_on_hyphens=False))
-    say(f"{rule}. Type 'quit' to stop.")
+    say(f"{rule}. Type 'help' for how to move, 'quit' to stop.")
     turn = "engine" if engine_first else "you"
     while True:
         say(draw(heaps))
         if not ref.can_move(heaps):
             # the player to move cannot move
             winner = ("you" if turn == "engine" else "engine") if not misere else turn
-            say(f"{'You' if turn == 'you' else 'The engine'} cannot move. {'You win!' if winner == 'you' else 'The engine wins.'}")
+            why = ("in misère play the player who cannot move wins" if misere
+                   else "in normal play the player who cannot move loses")
+            say(f"{'You' if turn == 'you' else 'The engine'} cannot move: {why}. "
+                f"{'You win!' if winner == 'you' else 'The engine wins.'}")
             return winner
         if turn == "you":
             try:
@@ -112,6 +119,9 @@ def play_game(
             if text.strip().lower() in {"quit", "q", "exit"}:
                 say("bye")
                 return "quit"
+            if text.strip().lower() in {"help", "h", "?"}:
+                say(MOVE_HELP)
+                continue
             try:
                 index, move = parse_move(text, heaps, code)
             except OctalError as exc:

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..census import verified_rows
+from ..census import WINDOW, group_games, identity_key, verified_rows
 from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
 from ..errors import DataFileError
+from ..outcomes import GROWING, OPEN
 from ..misere.census import verified_misere_rows
 from ..rules.presets import preset_for_code, resolve
 from .rows_html import sequence_table
@@ -52,9 +53,12 @@ class SiteGame:
 
     @property
     def slug(self) -> str:
-        """The page's file name: the code spelled safely, shortened with a hash when a long code would pass the
-        file system's limit on names."""
-        safe = "".join(c if c.isascii() and c.isalnum() else f"_{ord(c):x}" for c in self.code)
+        """The page's file name, readable: the code as written ('?' as _q, other unsafe characters as _xx), then the
+        game's name when it has one (0.77-kayles); shortened with a hash past the file system's limit on names."""
+        safe = "".join(c if c.isascii() and (c.isalnum() or c in ".!=-") else "_q" if c == "?" else f"_{ord(c):x}"
+                       for c in self.code)
+        name = "".join(c if c.isalnum() else "-" for c in (self.sequence.name or "").lower().replace("'", ""))
+        safe += f"-{'-'.join(filter(None, name.split('-')))}" if name else ""
         return safe if len(safe) <= MAX_SLUG else f"{safe[:MAX_SLUG - 17]}_{hashlib.sha256(safe.encode()).hexdigest()[:16]}"
 
     @property
@@ -97,7 +101,20 @@ def games_from_codes(games: list[str], max_n: int) -> list[SiteGame]:
             continue
         seen.add(str(code))
         out.append(SiteGame(nim_sequence(preset or code, until_proven=True, max_n=max_n)))
+    classes, cousins = group_games([_identity(g.sequence) for g in out])
+    for g in out:
+        g.cls, g.cousin = classes[g.code], cousins.get(g.code)
     return out
+
+
+def _identity(seq: NimSequence) -> tuple[str, tuple, np.ndarray]:
+    """A named game's entry for the census's grouping: its identity and its first values (through the period)."""
+    p = seq.periodicity
+    if p.status != PROVEN:
+        values = seq.values[: 4 * WINDOW].astype(np.int64)
+        return str(seq.code), identity_key(OPEN, None, None, values, seq.n), values
+    values = np.array([seq.value(n) for n in range(max(4 * WINDOW, p.preperiod + p.period))], np.int64)
+    return str(seq.code), identity_key(PROVEN, p.preperiod, p.period, values[: p.preperiod + p.period], seq.n), values
 
 
 def check_out_dir(out: str | Path) -> Path:
@@ -135,9 +152,15 @@ def _facts(game: SiteGame) -> dict:
         "code": game.code, "name": seq.name or "", "status": game.status,
         "preperiod": p.preperiod, "period": p.period, "last exception": p.last_exception,
         "largest": seq.max, "rare": split.count, "mask": f"{split.mask:#x}",
-        "class": game.cls or "", "cousin": game.cousin or "",
-        **({"misère |Q|": m.get("q_order"), "misère": m.get("status", "")} if game.misere is not None else {}),
+        "same game as": game.cls if game.cls and game.cls != game.code else "", "cousin of": game.cousin or "",
+        **({"misère |Q|": _order(m), "misère": m.get("status", "")} if game.misere is not None else {}),
     }
+
+
+def _order(m: dict):
+    """A misère quotient's order; a growing one's is a lower bound, written with '+' (sorted by its number)."""
+    q = m.get("q_order")
+    return (f"{q:,}+", q) if q is not None and m.get("status") == GROWING else q
 
 
 def index_html(games: list[SiteGame]) -> str:
@@ -151,7 +174,8 @@ def index_html(games: list[SiteGame]) -> str:
         cells = []
         for c in cols:
             v = f.get(c)
-            text = _num(v) if isinstance(v, int) or v is None else escape(str(v))
+            shown, v = v if isinstance(v, tuple) else (None, v)  # (text, sort key) where the text is not the number
+            text = escape(shown) if shown else _num(v) if isinstance(v, int) or v is None else escape(str(v))
             if c == "code":
                 text = f'<a href="games/{g.slug}.html">{escape(g.code)}</a>'
             key = v if isinstance(v, int) else ("" if v is None else str(v))
@@ -161,7 +185,10 @@ def index_html(games: list[SiteGame]) -> str:
     counts = {s: sum(g.status == s for g in games) for s in ("proven", "apparent", "open")}
     intro = (f"<h1>Octal games</h1><p>{len(games):,} games: {counts['proven']:,} proven periodic, "
              f"{counts['apparent']:,} apparently periodic (no theorem proves it), {counts['open']:,} open. "
-             "Click a code for its sequence, verdict and a board to play; click a heading to sort.</p>"
+             "Click a code for its sequence, verdict and a board to play; click a heading to sort. "
+             "“Same game as” names the first code with the same nim sequence (for a proven period: the same values "
+             "through it, so the same game forever); “cousin of” CODE+s, a game whose values are these shifted by s "
+             "heaps.</p>"
              '<p class="controls"><label>Filter <input id="filter" type="search" placeholder="code or name"></label> '
              '<label>Status <select id="status"><option value="all">all</option><option value="proven">proven'
              '</option><option value="apparent">apparent</option><option value="open">open</option></select></label> '
@@ -213,7 +240,9 @@ def game_html(game: SiteGame) -> str:
     title = f"{game.code}{f' ({seq.name})' if seq.name else ''}"
     facts = [("status", game.status), ("preperiod n0", _num(p.preperiod)), ("period p", _num(p.period)),
              ("last exception", _num(p.last_exception)), ("largest value", f"{seq.max:,} (first at heap {seq.argmax:,})"),
-             ("values computed", f"{seq.n:,}"), ("identical to", game.cls or "—"), ("cousin", game.cousin or "—")]
+             ("values computed", f"{seq.n:,}"),
+             ("same game as", game.cls if game.cls and game.cls != game.code else "— (no other code here)"),
+             ("cousin of", game.cousin or "—")]
     rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
     parts = [f'<p><a href="../index.html">← all games</a></p><h1>{escape(title)}</h1>',
              f'<p class="rules">{escape(code.describe())}</p>', f'<table class="facts">{rows}</table>',
@@ -225,7 +254,9 @@ def game_html(game: SiteGame) -> str:
     parts.append(f"<h2>Nim sequence</h2>{sequence_table(seq)}")
     shown = split.positions[:60]
     parts.append(f"<h2>Rare and common values</h2><p>Mask {split.mask:#x}: {split.count:,} rare positions among heaps "
-                 f"0..{seq.n - 1:,} (values whose masked bits have odd parity); the rest are common."
+                 f"0..{seq.n - 1:,}: heaps whose value has an even number of the mask's bits (so value 0 is rare)"
+                 + (f", the count flipped on heaps n with n − {split.k0} odd (the position-parity bit)" if split.e else "")
+                 + "; the rest are common."
                  + (f" First rare positions: {', '.join(f'{int(n):,}' for n in shown)}"
                     f"{' …' if split.count > len(shown) else ''}." if split.count else "") + "</p>")
     step = max(1, seq.n // PLOT_POINTS)

@@ -11,7 +11,8 @@ td.exc, span.exc { background: #ffe08a; font-weight: bold; }
 table.facts th { text-align: left; color: #555; } table.facts td { text-align: left; }
 .controls label { margin-right: 1em; } .note { color: #666; font-size: .9em; }
 p.proven { color: #176f2c; font-weight: bold; } p.apparent { color: #8a5a00; } p.open { color: #8a1c1c; }
-#position { font-size: 1.6em; font-family: ui-monospace, monospace; } #position small { color: #888; font-size: .5em; }
+#position { font-size: 1.3em; line-height: 1.2; } #position small { color: #888; font-size: .6em; }
+#position .heap { display: block; color: #1f4e79; letter-spacing: .08em; white-space: nowrap; overflow: hidden; }
 #status { font-size: 1.2em; font-weight: bold; } button { font-size: 1em; padding: .3em .9em; }
 """
 
@@ -71,7 +72,9 @@ function setStatus(text, end) { $('status').textContent = text; $('status').data
 function fill(sel, items) { sel.innerHTML = ''; items.forEach(([v, t]) => sel.add(new Option(t, v))); }
 function render() {
   $('position').dataset.heaps = heaps.join(' ');
-  $('position').innerHTML = heaps.length ? heaps.map(h => h + '<small>·G=' + G(h) + '</small>').join('  ') : '(no heaps)';
+  $('position').innerHTML = heaps.length ? heaps.map((h, i) => '<span class="heap"><small>' + (i + 1) + '</small> ' +
+    (h <= 40 ? '\u25CF'.repeat(h) : '\u25CF'.repeat(12) + ' \u2026 ' + '\u25CF'.repeat(12)) +
+    ' <small>' + h.toLocaleString('en') + ' \u00B7 G=' + G(h) + '</small></span>').join('') : '(no heaps)';
   $('nimsum').textContent = 'nim-sum of the heaps\\u2019 values: ' + xorOf(heaps) + (xorOf(heaps) ? ' (the player to move wins)' : ' (the player to move loses)');
   const playable = heaps.map((h, i) => [i, h]).filter(([i, h]) => movesOf(h).length);
   fill($('heap'), over ? [] : playable.map(([i, h]) => [i, 'heap ' + (i + 1) + ' (' + h + ')']));
@@ -112,6 +115,7 @@ $('start').addEventListener('click', () => {
   if (!hasMove()) { setStatus('No move is possible from these heaps: the first player loses.', 'engine'); render(); return; }
   if ($('engine-first').checked) engine(); else render();
 });
+$('start').click();  // a game is on the board from the start: the default heaps, the player to move first
 $('heap').addEventListener('change', fillTake);
 $('take').addEventListener('change', fillLeave);
 $('play').addEventListener('click', () => {

@@ -7,8 +7,8 @@ from html import escape
 
 import numpy as np
 
-WIDTH, HEIGHT = 760, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 28, 42
+WIDTH, HEIGHT = 760, 320
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 34, 50  # margins for labels in 15-px type (the page shows the chart at its size)
 
 
 def _ticks(lo: float, hi: float, count: int = 6) -> list[float]:
@@ -38,20 +38,20 @@ def scatter_svg(xs: np.ndarray, ys: np.ndarray, title: str, rare_x: np.ndarray |
         return TOP + ph * (1 - np.asarray(y, np.float64) / y_hi)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
-           'font-family="sans-serif" font-size="12" role="img">',
+           'font-family="sans-serif" font-size="15" role="img">',
            f'<title>{escape(title)}</title>',
-           f'<text x="{LEFT}" y="16" font-size="14" font-weight="bold">{escape(title)}</text>',
+           f'<text x="{LEFT}" y="20" font-size="17" font-weight="bold">{escape(title)}</text>',
            f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="#999"/>']
     for t in _ticks(0, x_hi):
         x = float(sx(t))
         out.append(f'<line x1="{x:.1f}" y1="{TOP + ph}" x2="{x:.1f}" y2="{TOP + ph + 4}" stroke="#666"/>'
-                   f'<text x="{x:.1f}" y="{TOP + ph + 16}" text-anchor="middle">{t:,.0f}</text>')
+                   f'<text x="{x:.1f}" y="{TOP + ph + 19}" text-anchor="middle">{t:,.0f}</text>')
     for t in _ticks(0, y_hi, 5):
         y = float(sy(t))
         out.append(f'<line x1="{LEFT - 4}" y1="{y:.1f}" x2="{LEFT}" y2="{y:.1f}" stroke="#666"/>'
                    f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{t:,.0f}</text>')
     out.append(f'<text x="{LEFT + pw / 2}" y="{HEIGHT - 6}" text-anchor="middle">{escape(xlabel)}</text>')
-    out.append(f'<text x="14" y="{TOP + ph / 2}" text-anchor="middle" transform="rotate(-90 14 {TOP + ph / 2})">'
+    out.append(f'<text x="16" y="{TOP + ph / 2}" text-anchor="middle" transform="rotate(-90 16 {TOP + ph / 2})">'
                f'{escape(ylabel)}</text>')
     dots = "".join(f"M{x:.1f} {y:.1f}h0" for x, y in zip(sx(xs), sy(ys)))
     out.append(f'<path d="{dots}" stroke="#1f4e79" stroke-width="2.5" stroke-linecap="round" fill="none"/>')
