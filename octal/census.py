@@ -245,7 +245,7 @@ def _executor(workers: int, dask: str | None):
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise OctalError("--dask needs Dask: pip install 'octal[dask]'") from None
+        raise OctalError("--dask needs Dask: in the octal folder, pip install '.[dask]'") from None
     if dask == "local":
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)

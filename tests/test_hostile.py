@@ -265,7 +265,7 @@ def test_help_is_plain_and_every_option_is_described(command):
         if line.strip().startswith("--"):
             assert len(line.split("  ")) > 1 or line.strip() == "", line  # a flag followed by its description
     if command == "plot":
-        assert "pip install 'octal[plot]'" in " ".join(text.split())
+        assert "pip install '.[plot]'" in " ".join(text.split())  # the command that works: the README's
 
 
 def test_plain_octal_prints_the_help():

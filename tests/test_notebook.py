@@ -32,7 +32,7 @@ def test_short_reprs_and_html(tmp_path):
     assert repr(q) == "MisereQuotient(0.77: |Q| = 40, |P| = 9, heaps 0..167, Φ period 12 from 71, finite)"
     assert "<details>" in q._repr_html_()  # the 40×40 table only on request
     sol = octal.solve_position("kayles", (3, 4, 5))
-    assert repr(sol) == "Solution(0.77 [3 4 5], normal: N, 1 winning moves)" and "<ol>" in sol._repr_html_()
+    assert repr(sol) == "Solution(0.77 [3 4 5], normal: N, 1 winning move)" and "<ol>" in sol._repr_html_()
     run_census(1, db=tmp_path / "c.sqlite", workers=1)
     census = open_census(tmp_path / "c.sqlite")
     c = census.counts

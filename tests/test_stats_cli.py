@@ -50,6 +50,21 @@ def test_plot(tmp_path):
     assert r.exit_code == 2 and "unknown plot kind" in r.output
 
 
+def test_the_frequency_plot_draws_each_value_in_its_own_colour(tmp_path):
+    pytest.importorskip("matplotlib")
+    import re
+
+    from octal.front.plot import LINE_COLOURS, MAX_LINES
+
+    svg = tmp_path / "f.svg"
+    r = runner.invoke(app, ["plot", "officers", "--n", "100000", "--kind", "frequencies", "-o", str(svg), "--quiet"])
+    assert r.exit_code == 0, r.output
+    text = svg.read_text()
+    assert text.count("G = ") == MAX_LINES  # Officers has more than 12 values by 10⁵: 12 lines in the legend
+    strokes = {c.lower() for c in re.findall(r"stroke: (#[0-9a-fA-F]{6})", text)}
+    assert set(LINE_COLOURS) <= strokes and len(set(LINE_COLOURS)) == MAX_LINES  # 12 lines, 12 colours
+
+
 def test_frequency_table_counts_heaps_from_one():
     from octal import nim_sequence
     from octal.front.plot import frequency_table

@@ -217,7 +217,8 @@ def plot(
     kind: Annotated[str, typer.Option("--kind", metavar="KIND", help="values (log heap axis, rare panel), rare, or frequencies (at powers of two).")] = "values",
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
-    """Draw G(n) against n with the rare positions marked (needs matplotlib: pip install 'octal[plot]')."""
+    """Draw G(n) against n with the rare positions marked (needs matplotlib: in the octal folder, pip install
+    '.[plot]')."""
     from ..engine.sequence import nim_sequence
     from .plot import check_image_path, check_kind, plot_sequence
     from .progress import ProgressLine

@@ -57,7 +57,8 @@ def solution_html(s: Solution) -> str:
     moves = "".join(f"<li>{escape(m.describe())}</li>" for m in s.winning_moves[:50])
     more = " (more not shown)" if s.truncated or len(s.winning_moves) > 50 else ""
     rows = [("play", s.play), ("outcome", s.outcome), ("method", s.method)]
-    extra = f"<p>Winning moves{more}:</p><ol>{moves}</ol>" if moves else "<p>No winning move: every move loses.</p>"
+    word = "Winning move" if len(s.winning_moves) == 1 else "Winning moves"
+    extra = f"<p>{word}{more}:</p><ol>{moves}</ol>" if moves else "<p>No winning move: every move loses.</p>"
     return _box(f"{s.code} with heaps {' '.join(map(str, s.heaps))}", rows, extra)
 
 

@@ -24,6 +24,8 @@ class MissingExtraError(OctalError):
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 KINDS = ("values", "rare", "frequencies")
 MAX_LINES = 12  # values drawn in the frequency plot (the most frequent ones)
+LINE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+                "#17becf", "#000000", "#b8860b")  # one colour per line: matplotlib's ten, then black and dark gold
 
 
 def check_image_path(path: str | Path) -> Path:
@@ -61,7 +63,7 @@ def _pyplot():
         from matplotlib.colors import LogNorm
         from matplotlib.ticker import FuncFormatter
     except ImportError as exc:
-        raise MissingExtraError("octal plot needs matplotlib: pip install 'octal[plot]'") from exc
+        raise MissingExtraError("octal plot needs matplotlib: in the octal folder, pip install '.[plot]'") from exc
     plt.rcParams.update({"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "legend.fontsize": 10})
     return plt, LogNorm, FuncFormatter(lambda x, _: f"{x:,.0f}")
 
@@ -90,8 +92,10 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
         rare_pos = rare[rare > 0]
         bottom.scatter(rare_pos, values[rare_pos], s=14, c="#c0392b")
         bottom.set_ylabel("G(n), rare")
+        off_axis = split.count - len(rare_pos)  # heap 0 has no place on a logarithmic axis
         bottom.set_title(f"{split.count:,} rare positions under mask {split.mask:#x}"
-                         + (f", the last at {int(rare[-1]):,}" if split.count else ""), fontsize=11)
+                         + (f", the last at {int(rare[-1]):,}" if split.count else "")
+                         + (" (heap 0, rare, is left of the log axis)" if off_axis else ""), fontsize=11)
         bottom.set_xscale("log")
         bottom.set_xlabel("heap n (log scale)")
         fig.colorbar(image, ax=bottom, pad=0.01).ax.set_visible(False)  # keep both panels the same width
@@ -103,7 +107,8 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
         rare_pos = rare[rare > 0]
         top.scatter(rare_pos, values[rare_pos], s=14, c="#c0392b")
         top.set_ylabel("G(n)")
-        top.set_title(f"{name}: the {split.count:,} rare positions below {n:,} (mask {split.mask:#x})")
+        top.set_title(f"{name}: the {split.count:,} rare positions below {n:,} (mask {split.mask:#x})"
+                      + ("\nheap 0, rare, is left of the log axis" if split.count > len(rare_pos) else ""))
         bottom.step(np.r_[rare_pos, n - 1], np.r_[np.arange(1, len(rare_pos) + 1), len(rare_pos)], where="post")
         bottom.set_ylabel("rare positions up to n")
         bottom.set_xscale("log")
@@ -116,9 +121,10 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
         powers, counts = frequency_table(values)
         fig, ax = plt.subplots(figsize=(10, 6))
         top_values = np.argsort(-counts[-1])[:MAX_LINES]
-        for v in sorted(top_values):
+        for colour, v in zip(LINE_COLOURS, sorted(top_values)):
             if counts[-1, v]:
-                ax.plot(powers, np.where(counts[:, v] > 0, counts[:, v], np.nan), marker="o", ms=3, label=f"G = {v}")
+                ax.plot(powers, np.where(counts[:, v] > 0, counts[:, v], np.nan), marker="o", ms=3, label=f"G = {v}",
+                        color=colour)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("heaps 1..2^k")

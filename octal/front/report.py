@@ -149,7 +149,9 @@ def quotient_text(q, preset: Preset | None, full: bool) -> str:
     lines.append(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
                  + (f"; last at heap {last}" if last is not None else ""))
     why = f": {q.reason}" if q.status in (GROWING, STOPPED) and q.reason else ""
-    lines.append(f"status     {q.status}{why} ({q.work:,} steps of work, {q.seconds:.2f} s)")
+    how = (f"read from {q.source} and verified against the rules on heaps 0..{q.max_heap:,}" if q.source
+           else f"{q.work:,} steps of work, {q.seconds:.2f} s")
+    lines.append(f"status     {q.status}{why} ({how})")
     return "\n".join(lines)
 
 
@@ -263,9 +265,20 @@ def show_text(code: OctalCode, preset: Preset | None) -> str:
             lines.append(f"history    {preset.history}")
         if preset.family:
             lines.append(f"family     {preset.family}")
-        lines += [f"{key:<10} {value}" for key, value in preset.facts.items() if key != "values"]
-        lines += [f"{'misère ' + key:<10} {value}" for key, value in preset.misere.items()]
+        lines += [f"{_fact_label(key):<10} {value}" for key, value in preset.facts.items() if key != "values"]
+        misere = [(f"misère {_fact_label(key)}", value) for key, value in preset.misere.items()]
+        width = max((len(k) for k, _ in misere), default=0)
+        lines += [f"{key:<{width}}  {value}" for key, value in misere]
     return "\n".join(lines)
+
+
+FACT_LABELS = {"p_portion": "|P|", "order": "order |Q|", "oeis": "OEIS", "oeis_shift": "OEIS offset",
+               "sparse_mask": "sparse mask", "preperiod": "preperiod", "misere_status": "misère status"}
+
+
+def _fact_label(key: str) -> str:
+    """A preset's fact key as words: 'p_portion' → '|P|', 'sparse_mask' → 'sparse mask'."""
+    return FACT_LABELS.get(key, key.replace("_", " "))
 
 
 def presets_text(rows: list[Preset]) -> str:

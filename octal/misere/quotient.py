@@ -259,6 +259,7 @@ class MisereQuotient:
     reason: str = ""
     seconds: float = 0.0
     work: int = 0  # steps of work spent (see _Builder.charge): the same on every machine
+    source: str = ""  # where a loaded quotient was read from (it was verified there, not computed)
     _presentation: Presentation | None = field(default=None, repr=False)
     _tame: bool | str = field(default="?", repr=False)
 
@@ -421,7 +422,8 @@ class MisereQuotient:
         if period is not None and not period_holds(code, phi, period, preperiod):
             raise DataFileError(f"{where} claims Φ(n + {period}) = Φ(n) from heap {preperiod} for {code}, "
                                 f"but its Φ does not prove that (the Guy–Smith bound is not met or Φ disagrees)")
-        q = cls(code, mul.astype(np.int32), p, phi.astype(np.int32), changes, period, preperiod, status, reason)
+        q = cls(code, mul.astype(np.int32), p, phi.astype(np.int32), changes, period, preperiod, status, reason,
+                source=where)
         if not q.check():
             raise DataFileError(f"{where} does not match the rules of {code}: its quotient predicts a wrong outcome")
         return q

@@ -136,7 +136,8 @@ class Solution:
 
     def __repr__(self) -> str:
         heaps = " ".join(map(str, self.heaps))
-        return f"Solution({self.code} [{heaps}], {self.play}: {self.outcome}, {len(self.winning_moves)} winning moves)"
+        k = len(self.winning_moves)
+        return f"Solution({self.code} [{heaps}], {self.play}: {self.outcome}, {k} winning move{'' if k == 1 else 's'})"
 
     def to_dict(self) -> dict:
         return {
