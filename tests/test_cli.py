@@ -42,9 +42,11 @@ def test_run_preset_name():
 def test_json_shape_is_exact():
     r = run("run", "kayles", "--until-proven", "--json")
     doc = json.loads(r.output)
-    assert list(doc) == ["code", "name", "n", "max", "period", "preperiod", "saltus", "status", "proof_bound"]
+    assert list(doc) == ["code", "name", "n", "max", "period", "preperiod", "saltus", "status", "proof_bound",
+                         "exceptions"]  # keys are only ever added: "exceptions" came last
     assert doc == {"code": "0.77", "name": "Kayles", "n": 168, "max": 8, "period": 12, "preperiod": 71,
-                   "saltus": 0, "status": "proven", "proof_bound": 168}
+                   "saltus": 0, "status": "proven", "proof_bound": 168,
+                   "exceptions": [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]}
     doc = json.loads(run("run", "0.07", "--n", "30", "--json", "--values").output)
     assert doc["values"][:6] == [0, 0, 1, 1, 2, 0] and doc["status"] == "none"
 
@@ -108,3 +110,24 @@ def test_every_subpackage_is_shipped():
     listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(root).parts) for p in (root / "octal").rglob("__init__.py")}
     assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
+
+
+def test_version_and_did_you_mean():
+    from octal import __version__
+
+    r = run("--version")
+    assert r.exit_code == 0 and r.output.strip() == f"octal {__version__}"
+    for typo, meant in (("kayle", "kayles"), ("treblecros", "treblecross"), ("offisers", "officers")):
+        r = run("run", typo)
+        assert r.exit_code == 2 and f"did you mean '{meant}'?" in r.output and len(r.output.strip().splitlines()) == 1
+    r = run("run", "xyzzy")
+    assert r.exit_code == 2 and "did you mean" not in r.output and "kayles" in r.output  # no guess: the whole list
+
+
+def test_show_writes_facts_as_words_in_columns():
+    r = run("show", "kayles")
+    assert r.exit_code == 0 and "p_portion" not in r.output and "oeis " not in r.output  # no raw key names
+    misere = [line for line in r.output.splitlines() if line.startswith("misère")]
+    assert any("|P|" in line for line in misere) and "OEIS       A002186" in r.output
+    starts = {len(line) - len(line.split("  ")[-1].lstrip()) for line in misere}
+    assert len(misere) == 4 and len(starts) == 1  # one column for the values

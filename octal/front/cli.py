@@ -60,6 +60,22 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from .. import __version__
+
+        typer.echo(f"octal {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print octal's version and exit.")] = False,
+) -> None:
+    """Nim sequences, periods, positions and misère play of octal games."""
+
+
 def _fail(message: str, code: int = EXIT_USAGE) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)

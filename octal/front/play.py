@@ -98,7 +98,7 @@ def play_game(
     ref.winning(heaps)  # a position the engine cannot solve is refused before the game starts
     rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
     say(textwrap.fill(f"{code}: {code.describe()}", WIDTH, break_long_words=False, break_on_hyphens=False))
-    say(f"{rule}. Type 'help' for how to move, 'quit' to stop.")
+    say(textwrap.fill(f"{rule}. Type 'help' for how to move, 'quit' to stop.", WIDTH))
     turn = "engine" if engine_first else "you"
     while True:
         say(draw(heaps))
@@ -107,8 +107,8 @@ def play_game(
             winner = ("you" if turn == "engine" else "engine") if not misere else turn
             why = ("in misère play the player who cannot move wins" if misere
                    else "in normal play the player who cannot move loses")
-            say(f"{'You' if turn == 'you' else 'The engine'} cannot move: {why}. "
-                f"{'You win!' if winner == 'you' else 'The engine wins.'}")
+            say(textwrap.fill(f"{'You' if turn == 'you' else 'The engine'} cannot move: {why}. "
+                              f"{'You win!' if winner == 'you' else 'The engine wins.'}", WIDTH))
             return winner
         if turn == "you":
             try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -88,6 +89,13 @@ def find_preset(name: str) -> Preset | None:
     return None
 
 
+def closest_preset(name: str) -> str | None:
+    """The preset key most like a mistyped name (kayle → kayles), by difflib's ratio over keys, names and aliases."""
+    spelled = {slug(x): p.key for p in presets().values() for x in (p.key, p.name, *p.aliases)}
+    match = difflib.get_close_matches(slug(name), list(spelled), n=1, cutoff=0.75)
+    return spelled[match[0]] if match else None
+
+
 def preset_for_code(code: OctalCode) -> Preset | None:
     """The preset that plays `code`, if any (so '0.77' is reported as Kayles)."""
     return next((p for p in presets().values() if p.code == code), None)
@@ -110,6 +118,9 @@ def resolve(game: str | OctalCode | Preset) -> tuple[OctalCode, Preset | None]:
     if family is not None:
         return family, preset_for_code(family)
     if not any(c in text for c in ".\u00b7\u2219\u22c5"):
+        guess = closest_preset(text)
+        if guess is not None:
+            raise UnknownGameError(f"unknown game {text!r}: did you mean {guess!r}? ('octal presets' lists them all)")
         known = ", ".join(sorted(presets()))
         raise UnknownGameError(f"unknown game {text!r}: not an octal code (like 0.77), a subtraction set "
                                f"(like S(1,2,5), allbut(1,3) or 0.0n7(3)) nor a preset ({known})")
