@@ -26,7 +26,7 @@ def test_piped_game_with_illegal_moves_and_a_win():
     assert "engine: remove 1 from the heap of 1" in out and "no winning move exists" in out
     assert "a move is HEAP REMOVE" in out and "illegal: type a move" not in out  # 'help' is not an illegal move
     assert " ".join(out.split()).endswith(
-        "The engine cannot move: in normal play the player who cannot move loses. You win!")
+        "You win! The engine cannot move: in normal play the player who cannot move loses.")
 
 
 def test_engine_wins_from_an_n_position_when_it_moves_first():
@@ -42,7 +42,7 @@ def test_misere_announces_the_right_winner():
     # misère Kayles, one heap of 1: I must take it, and taking the last pin loses
     winner = play_game(parse_code("0.77"), [1], misere=True, ask=lambda _: "1 1", say=said.append)
     assert winner == "engine" and " ".join(said[-1].split()) == (
-        "The engine cannot move: in misère play the player who cannot move wins. The engine wins.")
+        "The engine wins. The engine cannot move: in misère play the player who cannot move wins.")
 
 
 def test_quit_and_end_of_input():

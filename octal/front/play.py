@@ -107,8 +107,8 @@ def play_game(
             winner = ("you" if turn == "engine" else "engine") if not misere else turn
             why = ("in misère play the player who cannot move wins" if misere
                    else "in normal play the player who cannot move loses")
-            say(textwrap.fill(f"{'You' if turn == 'you' else 'The engine'} cannot move: {why}. "
-                              f"{'You win!' if winner == 'you' else 'The engine wins.'}", WIDTH))
+            say(textwrap.fill(f"{'You win!' if winner == 'you' else 'The engine wins.'} "
+                              f"{'You' if turn == 'you' else 'The engine'} cannot move: {why}.", WIDTH))
             return winner
         if turn == "you":
             try:
