@@ -87,7 +87,7 @@ def test_remote_scheduler_address(tmp_path):
 def test_dask_missing_says_how_to_install(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import now fails as if not installed
     r = CliRunner().invoke(app, ["census", "--digits", "1", "--dask", "local", "--db", str(tmp_path / "c.sqlite")])
-    assert r.exit_code == 2 and "pip install 'octal[dask]'" in r.output
+    assert r.exit_code == 2 and "pip install '.[dask]'" in r.output  # the install command the README gives
 
 
 def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):

@@ -131,3 +131,11 @@ def test_show_writes_facts_as_words_in_columns():
     assert any("|P|" in line for line in misere) and "OEIS       A002186" in r.output
     starts = {len(line) - len(line.split("  ")[-1].lstrip()) for line in misere}
     assert len(misere) == 4 and len(starts) == 1  # one column for the values
+
+
+def test_a_loaded_quotient_says_where_it_was_read(tmp_path):
+    f = tmp_path / "k.json"
+    assert run("misere", "kayles", "--out", str(f)).exit_code == 0
+    r = run("misere", "kayles", "--load", str(f))
+    status = next(line for line in r.output.splitlines() if line.startswith("status"))
+    assert status == f"status     finite (read from {f} and verified against the rules on heaps 0..167)"

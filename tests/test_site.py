@@ -67,6 +67,16 @@ def test_site_from_named_games_and_errors(tmp_path):
     assert r.exit_code == 2
 
 
+def test_a_growing_quotients_order_is_a_lower_bound():
+    from octal.front.site import SiteGame, index_html
+
+    seq = nim_sequence("0.77", 200)
+    grow = SiteGame(seq, misere={"q_order": 176, "status": "growing", "tame": False})
+    done = SiteGame(nim_sequence("0.07", 200), misere={"q_order": 40, "status": "finite", "tame": False})
+    html = index_html([grow, done])
+    assert '<td data-sort="176">176+</td>' in html and '<td data-sort="40">40</td>' in html
+
+
 def test_a_damaged_census_row_is_refused(tmp_path):
     db = tmp_path / "c.sqlite"
     run_census(digits=1, db=db, workers=1)
@@ -131,6 +141,11 @@ def test_a_person_filters_the_index_opens_kayles_and_plays_to_the_end(site):
         d.find_element(By.LINK_TEXT, "0.77").click()
         assert "Kayles" in d.title and "period 12" in d.find_element(By.ID, "verdict").text
         d.save_screenshot(str(SHOTS / "kayles.png"))
+        page = d.find_element(By.TAG_NAME, "body").text
+        assert "an even number of the mask's bits (so value 0 is rare)" in page and "odd parity" not in page
+        assert d.find_element(By.ID, "status").text == "Your move."  # a game is on the board before any click
+        assert d.find_element(By.ID, "position").get_attribute("data-heaps") == "5 7 9"
+        assert "\u25cf" * 5 in d.find_element(By.ID, "position").text  # heaps drawn as tokens
         values = nim_sequence("0.77", 200)
         heaps_box = d.find_element(By.ID, "heaps")
         heaps_box.clear()
