@@ -146,6 +146,8 @@ class GrundySequence:
         self._R: np.ndarray | None = None
         self._S2: np.ndarray | None = None
         self._words = 1  # the general kernel's bitset width
+        self._tables = None  # the general kernel's partition tables (see _general_tables)
+        self._target = 0  # the heap count the current extend() is computing to
         self._n = 0
         self._max = 0
         # sparse state: mask, parity bit, rare positions and their values
@@ -222,6 +224,22 @@ class GrundySequence:
                 R[cap - self._n :] = self._G[: self._n][::-1]
             self._R = R
         return self._R
+
+    def _general_tables(self, ties: np.ndarray, stop: int) -> tuple:
+        """The general kernel's partition tables, kept from stretch to stretch (M, D, next size to fold, largest
+        count); built afresh, for totals up to the run's target, when the bitsets widen or the counts change."""
+        jmax = kernels.largest_count(ties)
+        t = self._tables
+        if t is None or t[0].shape[2] < stop or t[3] != jmax:
+            M, D = kernels.general_tables(ties, max(stop, self._target), self._words)
+            return M, D, 1, jmax
+        M, D, folded, _ = t
+        if M.shape[3] != self._words:  # wider bitsets hold the same sets: copy them over, no folding again
+            M2, D2 = kernels.general_tables(ties, M.shape[2], self._words)
+            M2[..., : M.shape[3]] = M
+            D2[..., : D.shape[2]] = D
+            return M2, D2, folded, jmax
+        return t
 
     def _widen(self, at: int) -> None:
         """The value at heap `at` does not fit: move to the next dtype, or to wider split bitsets."""
@@ -314,7 +332,10 @@ class GrundySequence:
         limit = int(np.iinfo(self._G.dtype).max)
         if self.code.tier == GENERAL:
             ties = self.code.tie_table(stop)
-            reached, top = kernels.fill_general(self._G, self._n, stop, self._max, ties, self._words, limit)
+            M, D, folded, jmax = self._general_tables(ties, stop)
+            reached, top, folded = kernels.fill_general_from(self._G, self._n, stop, self._max, ties, M, D, folded,
+                                                             jmax, limit)
+            self._tables = (M, D, folded, jmax)
         elif self.code.tier == HEXADECIMAL:
             reached, top = kernels.fill_hex(self._G, self._S2, self._n, stop, self._max, whole, one, two, three, limit)
         elif self._short or (self._n < AUTO_MIN_N and not _naive_loaded()):  # a short run, or the head of a long one
@@ -343,6 +364,7 @@ class GrundySequence:
         if n <= self._n:
             return self.values
         check_general(self.code, n)
+        self._target = n
         if len(self._G) < n:
             self._grow(n)
         moves = self.code.kernel_moves(n)
@@ -359,7 +381,7 @@ class GrundySequence:
         while self._n < n:
             if auto and self._n >= AUTO_MIN_N:
                 choice = self._auto_choice(cost, timed_at)
-            # the general kernel rebuilds its tables on each call: doubling stretches keep that a constant factor
+            # the general kernel's cost per heap grows with n: doubling stretches keep the calls few
             size = max(self._n, 256) if self.code.tier == GENERAL else self._stretch(choice, cost[choice])
             stop = min(n, self._n + size)
             begin = self._n

@@ -31,44 +31,72 @@ def _or_shifted(dst, src, x):
 
 
 @njit(cache=True)
-def _fold(M, D, s, g, N):
-    """Add part size s of value g to both tables, for totals t < N (descending, so each source is old)."""
+def _fold(M, D, s, g, N, jmax):
+    """Add part size s of value g to both tables, for totals t < N (descending, so each source is old).
+
+    `jmax` < J when no rule leaves J heaps or more (column J unused): counts above jmax are never read, so they are
+    not built — a multiplicity μ only up to jmax, which takes the log N factor of the μ loop out of the cost."""
     J = M.shape[1] - 1
     for t in range(N - 1, s - 1, -1):
         mu = 1
-        while mu * s <= t:
+        while mu * s <= t and (mu <= jmax or jmax == J):
             src = t - mu * s
             x = g if mu & 1 else 0
             if src == 0:  # the empty multiset: only (d, j) = (0, 0)
                 _or_shifted(M[1, min(mu, J), t], M[0, 0, 0], x)
             else:  # j parts need a total of at least j; two distinct sizes need two parts
-                for j in range(1, min(J, src) + 1):
+                for j in range(1, min(J, src, jmax - mu if jmax < J else J) + 1):
                     jd = min(j + mu, J)
                     _or_shifted(M[2, jd, t], M[1, j, src], x)
                     if j >= 2:
                         _or_shifted(M[2, jd, t], M[2, j, src], x)
             mu += 1
-        for j in range(min(J, t - s) + 1):
+        for j in range(min(J, t - s, jmax - 1 if jmax < J else J) + 1):
             _or_shifted(D[min(j + 1, J), t], D[j, t - s], g)
 
 
-@njit(cache=True)
+def largest_count(ties: np.ndarray) -> int:
+    """The largest heap count a rule leaves, or J when column J (every count ≥ J) is in use: the tables need no
+    count above it."""
+    J = ties.shape[1] - 1
+    if ties[:, J].any():
+        return J
+    used = np.flatnonzero(ties.any(axis=0))
+    return int(used[-1]) if len(used) else 0
+
+
+def general_tables(ties: np.ndarray, totals: int, words: int) -> tuple[np.ndarray, np.ndarray]:
+    """Empty tables (M, D) for partition totals below `totals`, bitsets of `words` words, the empty multiset in."""
+    J = ties.shape[1] - 1
+    M = np.zeros((3, J + 1, totals, words), np.uint64)
+    D = np.zeros((J + 1, totals, words), np.uint64)
+    M[0, 0, 0, 0] = 1
+    D[0, 0, 0] = 1
+    return M, D
+
+
 def fill_general(G, start, stop, maxv, ties, words, vlimit):
+    """Fill G[start:stop] in one call, tables built afresh from G[1:start]: (heap reached, largest value)."""
+    M, D = general_tables(ties, stop, words)
+    reached, top, _ = fill_general_from(G, start, stop, maxv, ties, M, D, 1, largest_count(ties), vlimit)
+    return reached, top
+
+
+@njit(cache=True)
+def fill_general_from(G, start, stop, maxv, ties, M, D, folded, jmax, vlimit):
     """Fill G[start:stop] for any code; ties[k, j] is digit k's constraint on leaving j heaps (TIE codes).
 
-    The tables are rebuilt from G[1:start] on entry. Returns (heap reached, largest value): early when a
-    value would not fit in G's dtype or in 64·words bits (the driver widens and calls again).
+    The tables (M, D, totals below their length) already hold the part sizes 1..folded−1; sizes folded..start−1
+    are folded in first, then each new heap as soon as its value is known, so a driver keeps the tables from one
+    stretch to the next. Returns (heap reached, largest value, next size to fold): early when a value would not
+    fit in G's dtype or in the tables' 64·words bits (the driver widens and calls again).
     """
     K = ties.shape[0]
     J = ties.shape[1] - 1
-    W = words
-    N = stop
-    M = np.zeros((3, J + 1, N, W), np.uint64)
-    D = np.zeros((J + 1, N, W), np.uint64)
-    M[0, 0, 0, 0] = np.uint64(1)
-    D[0, 0, 0] = np.uint64(1)
-    for s in range(1, start):
-        _fold(M, D, s, np.int64(G[s]), N)
+    W = M.shape[3]
+    N = M.shape[2]
+    for s in range(max(folded, 1), start):
+        _fold(M, D, s, np.int64(G[s]), N, jmax)
     opts = np.zeros(W, np.uint64)
     for n in range(start, stop):
         for w in range(W):
@@ -104,13 +132,13 @@ def fill_general(G, start, stop, maxv, ties, words, vlimit):
                             opts[w] |= M[1, j, m, w] | M[2, j, m, w]
         v = mex_words(opts, W)
         if v > vlimit or v >= 64 * W:
-            return n, maxv
+            return n, maxv, max(n, 1)
         G[n] = v
         if v > maxv:
             maxv = v
         if n >= 1:
-            _fold(M, D, n, np.int64(v), N)
-    return stop, maxv
+            _fold(M, D, n, np.int64(v), N, jmax)
+    return stop, maxv, max(stop, 1)
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
