@@ -18,12 +18,13 @@ from timing import median_seconds
 
 import octal.engine.kernels.naive  # noqa: F401  loaded, so every run below uses the compiled kernels
 from octal import nim_sequence, parse_code
+from octal.engine.moves import kernel_moves
 
 
 def numpy_baseline(code_text: str, n: int) -> np.ndarray:
     """G(0..n−1) with NumPy doing each heap's split XORs: the reference a NumPy user would write."""
     code = parse_code(code_text)
-    moves = code.kernel_moves(n)
+    moves = kernel_moves(code, n)
     G = np.zeros(n, np.int64)
     for h in range(n):
         opts = [np.zeros(0, np.int64)]

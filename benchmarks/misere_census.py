@@ -17,7 +17,7 @@ from reference_positions import positions_up_to
 
 from octal.census import enumerate_codes
 from octal.misere import MisereSearch, misere_quotient
-from octal.misere.census import run_misere_census
+from octal.census import run_misere_census
 
 
 def main() -> None:

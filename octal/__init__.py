@@ -36,7 +36,7 @@ _WHERE = {
     ".io": ("load_values", "save_values"),
     ".misere": ("MisereQuotient", "MisereSearch", "genus_sequence", "misere_quotient"),
     ".positions.position": ("Move", "Solution", "heap_moves"),
-    ".positions.solve": ("solve_position",),
+    ".solve": ("solve_position",),
     ".rules.code": ("OctalCode", "parse_code"),
     ".rules.presets": ("Preset", "find_preset", "presets", "resolve"),
 }

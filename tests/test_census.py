@@ -11,7 +11,8 @@ from processes import kill_after_rows
 from typer.testing import CliRunner
 
 from octal import nim_sequence
-from octal.census import CensusDB, _values, enumerate_codes, report, run_census
+from octal.census import CensusDB, enumerate_codes, report, run_census
+from octal.census.store import row_values
 from octal.front.cli import app
 
 
@@ -58,7 +59,7 @@ def test_rerun_skips_proven_and_extends_open_from_stored_values(tmp_path):
     assert first["0.6"]["status"] == "open" and first["0.6"]["n"] == 1024
     rows = {r["code"]: r for r in run_census(0, codes=["0.6", "0.77"], max_n=8192, workers=1, db=db)}
     assert rows["0.6"]["n"] == 8192 and rows["0.77"]["updated"] == first["0.77"]["updated"]
-    assert np.array_equal(_values(rows["0.6"]), nim_sequence("0.6", 8192).values)
+    assert np.array_equal(row_values(rows["0.6"]), nim_sequence("0.6", 8192).values)
     # the same or a smaller budget again: nothing is computed (the progress callback hears of every row computed)
     computed = []
     for max_n in (8192, 4096):

@@ -11,7 +11,7 @@ LAYERS = [
     ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy"]),
     ("rules", ["octal.rules", "octal.partizan"]),  # the rules of games and the values of partizan ones
     ("engine", ["octal.engine"]),
-    ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census"]),
+    ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census", "octal.solve"]),
     ("front", ["octal.front"]),
 ]
 

@@ -16,7 +16,7 @@ from octal import DataFileError, InvalidArgumentError
 from octal.census import run_census
 from octal.front.cli import app
 from octal.misere import MisereSearch
-from octal.misere.census import DEFAULT_MAX_WORK, MisereDB, load_quotient, misere_report, run_misere_census
+from octal.census.misere import DEFAULT_MAX_WORK, MisereDB, load_quotient, misere_report, run_misere_census
 
 
 @pytest.fixture(scope="module")

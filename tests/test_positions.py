@@ -14,7 +14,7 @@ from octal import parse_code
 from octal.front.cli import app
 from octal.misere import MisereSearch, genus_sequence, misere_solution
 from octal.positions.position import HeapValues, heap_moves, normal_solution
-from octal.positions.solve import solve_position
+from octal.solve import solve_position
 
 CODES = ["0.77", "0.07", "0.137", "0.6", "4.7", "0.15", "0.75", "0.F"]
 

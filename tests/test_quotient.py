@@ -16,7 +16,7 @@ from octal.front.cli import app
 from octal.misere import MisereSearch, misere_quotient
 from octal.misere.quotient import MisereQuotient, quotient_solution
 from octal.positions.position import heap_moves
-from octal.positions.solve import solve_position
+from octal.solve import solve_position
 
 runner = CliRunner()
 KAYLES = parse_code("0.77")
@@ -313,7 +313,7 @@ def test_monoid_building_blocks():
 
 def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
     from octal.misere import quotient as qmod
-    from octal.positions import solve
+    from octal import solve
 
     calls = []
     real = qmod.misere_quotient

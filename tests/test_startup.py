@@ -9,7 +9,7 @@ import pytest
 from octal import parse_code
 from octal.engine import kernels
 from octal.engine.kernels import small
-from octal.engine.sequence import octal_inputs
+from octal.engine.moves import kernel_moves
 
 PROBE = """
 import sys
@@ -39,8 +39,8 @@ def test_short_commands_do_not_import_numba(argv, numpy_loaded):
 def test_numpy_kernel_matches_the_compiled_one(code):
     c = parse_code(code)
     n = 3000
-    moves = c.kernel_moves(n)
-    two, tie2, eq = octal_inputs(moves)
+    moves = kernel_moves(c, n)
+    two, tie2, eq = moves.octal_split()
     G = np.zeros(n, np.uint16)
     reached, top = small.fill_octal(G, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 65535)
     assert reached == n

@@ -11,6 +11,7 @@ from processes import kill_when_file
 from typer.testing import CliRunner
 
 from octal import nim_sequence
+from octal.engine.moves import kernel_moves
 from octal.engine.stream import StreamGapError, nim_stream, read_values
 from octal.engine.stream_state import FILE, StreamStateError, read_frequencies
 from octal.errors import DataFileError, InvalidArgumentError
@@ -50,7 +51,7 @@ def _short_periods():
     out = []
     for c in enumerate_codes(3):
         r = nim_sequence(c, 3000)
-        if r.code.tier == "octal" and len(r.code.kernel_moves(8).two) and r.periodicity.status == "proven" \
+        if r.code.tier == "octal" and len(kernel_moves(r.code, 8).two) and r.periodicity.status == "proven" \
                 and r.periodicity.period <= 64:
             out.append(c)
     return out

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..rules.code import OctalCode
 from . import kernels
+from .moves import kernel_moves
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def parity_variant_allowed(code: OctalCode) -> tuple[bool, int]:
     """(allowed, k0): the position-parity bit is sound when every split digit k has one parity."""
     if not code.is_finite:
         return False, 0
-    moves = code.kernel_moves(len(code.digits))
+    moves = kernel_moves(code, len(code.digits))
     ks = sorted(moves.two.tolist() + moves.two_unequal.tolist())
     if not ks:
         return False, 0

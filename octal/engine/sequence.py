@@ -16,13 +16,14 @@ from typing import Callable
 import numpy as np
 
 from ..errors import InvalidArgumentError, ResourceLimitError
-from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, KernelMoves, OctalCode
+from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
 from . import kernels
 from .checkpoint import CheckpointError, Checkpointer, read_checkpoint
 from .kernels import small
 from .memory import available_memory, human_bytes
+from .moves import count_cap, kernel_moves, tie_table
 from .periodicity import APPARENT, PROVEN, Periodicity, exceptions, find_period as scan_values
 from .rare import rare_split
 
@@ -44,16 +45,8 @@ def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
     if code.tier == HEXADECIMAL:
         return n * (itemsize + 8)
     if code.tier == GENERAL:
-        return n * (itemsize + 4 * 8 * (code.count_cap + 1))
+        return n * (itemsize + 4 * 8 * (count_cap(code) + 1))
     return 2 * n * itemsize
-
-
-def octal_inputs(moves: KernelMoves) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(two, tie2, eq) for the octal kernels: free and unequal splits merged by k, tie2 = 1 for unequal."""
-    two = np.concatenate([moves.two, moves.two_unequal])
-    tie2 = np.concatenate([np.zeros(len(moves.two), np.int64), np.ones(len(moves.two_unequal), np.int64)])
-    order = np.argsort(two, kind="stable")
-    return two[order], tie2[order], moves.two_equal
 
 
 RECHECK_ALL = 1024  # values handed in or read back: every heap below this is checked (all at once, in numpy)
@@ -88,8 +81,8 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
         bad = np.flatnonzero(ref.astype(np.int64) != np.asarray(values[:m], np.int64))
         return int(bad[0]) if len(bad) else None
     G = np.asarray(values, np.int64).copy()
-    moves = code.kernel_moves(n)
-    two, tie2, eq = octal_inputs(moves)
+    moves = kernel_moves(code, n)
+    two, tie2, eq = moves.octal_split()
     m = min(n, RECHECK_ALL)
     bad = np.flatnonzero(small.mex_all(G, m, moves.whole, moves.one, two, tie2, eq) != G[:m])
     if len(bad):
@@ -248,7 +241,7 @@ class GrundySequence:
         limit = int(np.iinfo(G.dtype).max)
         if self.code.tier == GENERAL and self._words * 64 <= limit:
             self._words *= 2
-            check_fits(self.code, len(G), G.dtype.itemsize + (self._words - 1) * 4 * 8 * (self.code.count_cap + 1))
+            check_fits(self.code, len(G), G.dtype.itemsize + (self._words - 1) * 4 * 8 * (count_cap(self.code) + 1))
             return
         if self.code.tier == HEXADECIMAL and self._S2 is not None and self._S2.shape[1] * 64 <= limit + 1:
             width = self._S2.shape[1] * 2
@@ -331,7 +324,7 @@ class GrundySequence:
         compiled = True
         limit = int(np.iinfo(self._G.dtype).max)
         if self.code.tier == GENERAL:
-            ties = self.code.tie_table(stop)
+            ties = tie_table(self.code, stop)
             M, D, folded, jmax = self._general_tables(ties, stop)
             reached, top, folded = kernels.fill_general_from(self._G, self._n, stop, self._max, ties, M, D, folded,
                                                              jmax, limit)
@@ -367,9 +360,9 @@ class GrundySequence:
         self._target = n
         if len(self._G) < n:
             self._grow(n)
-        moves = self.code.kernel_moves(n)
+        moves = kernel_moves(self.code, n)
         whole, one, three = moves.whole, moves.one, moves.three
-        two, tie2, eq = octal_inputs(moves)
+        two, tie2, eq = moves.octal_split()
         can_sparse = self.code.tier == OCTAL and len(two) > 0
         # a short run stays on one kernel: numpy, unless the compiled one is loaded already (a census, a notebook)
         self._short = n <= small.MAX_N and not _naive_loaded()

@@ -30,13 +30,13 @@ from .memory import available_memory, human_bytes
 from .kernels.sparse import GAP, SMALL, fill_sparse, fill_sparse_small
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .rare import rare_split
+from .moves import kernel_moves
 from .sequence import (
     DEFAULT_MAX_N,
     DEFAULT_N,
     DTYPES,
     Progress,
     first_wrong_value,
-    octal_inputs,
 )
 from .stream_state import StreamState, StreamStateError, read_frequencies, read_stream, save_stream, write_frequencies
 
@@ -116,9 +116,9 @@ class StreamRun:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InvalidArgumentError(f"cannot create stream folder {self.directory}: {exc.strerror}") from None
-        moves = code.kernel_moves(len(code.digits) + 1)
+        moves = kernel_moves(code, len(code.digits) + 1)
         self.whole, self.one = moves.whole, moves.one
-        self.two, self.tie2, self.eq = octal_inputs(moves)
+        self.two, self.tie2, self.eq = moves.octal_split()
         self.kmax = int(self.one[-1]) if len(self.one) else 0
         saved = read_stream(self.directory, str(code))
         if saved is None:

@@ -275,7 +275,7 @@ def solve(
 ) -> None:
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
     from ..errors import InvalidArgumentError
-    from ..positions.solve import normal_outcome, solve_position
+    from ..solve import normal_outcome, solve_position
     from ..rules.presets import resolve
     from .report import solve_text
 
@@ -494,7 +494,7 @@ def census(
 
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
     if misere:
-        from ..misere.census import run_misere_census
+        from ..census import run_misere_census
 
         rows = run_misere_census(digits, prefix, max_heap, max_order, max_work, workers, dask, db,
                                  progress=lambda p: line(p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())))
@@ -516,7 +516,7 @@ def census_report(
 ) -> None:
     """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
     from ..census import report
-    from ..misere.census import misere_report
+    from ..census import misere_report
 
     typer.echo(misere_report(db, fmt) if misere else report(db, fmt))
 
@@ -532,7 +532,7 @@ def census_quotient(
     """Show (or save) the misère quotient the census stored for GAME, verified again as it is read."""
     from ..errors import InvalidArgumentError
     from ..io import check_writable
-    from ..misere.census import load_quotient
+    from ..census import load_quotient
     from ..rules.presets import resolve
     from .report import quotient_text
 

@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..errors import OctalError
 from ..positions.position import HeapValues, Move, heap_moves, move_allowed, normal_solution
-from ..positions.solve import best_try, misere_position
+from ..solve import best_try, misere_position
 from ..rules.code import OctalCode
 from ..rules.numbers import ascii_whole
 

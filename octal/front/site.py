@@ -16,13 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..census import WINDOW, group_games, identity_key, verified_rows
+from ..census import WINDOW, group_games, identity_key, verified_misere_rows, verified_rows
 from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
 from ..errors import DataFileError
 from ..outcomes import GROWING, OPEN
-from ..misere.census import verified_misere_rows
 from ..rules.presets import preset_for_code, resolve
 from .rows_html import sequence_table
 from .site_assets import BOARD_JS, INDEX_JS, STYLE

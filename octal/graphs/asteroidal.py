@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.kernels.graph import asteroidal_set, avoidance_labels
+from .kernel import asteroidal_set, avoidance_labels
 from .graph import Graph, bits
 
 AT_LIMIT = 600  # vertices (after merging twins): an n×n table of labels and O(n³) triples

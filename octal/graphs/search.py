@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..engine.kernels.graph import neighbour_table, node_kayles_value
+from .kernel import neighbour_table, node_kayles_value
 from ..errors import ResourceLimitError
 from .graph import Graph, bits, components, popcount
 
@@ -43,7 +43,7 @@ def python_default_states(n: int) -> int:
 class NodeKayles:
     """Grundy values of vertex subsets of one graph, component by component.
 
-    Graphs of at most 64 vertices run in the compiled kernel (engine/kernels/graph.py), memoized by
+    Graphs of at most 64 vertices run in the compiled kernel (graphs/kernel.py), memoized by
     vertex set and, for paths and cycles, by shape; larger ones run here in Python, where every
     component is also cached by an exact canonical form so isomorphic ones are solved once (a general
     canonical form costs about a hundred compiled states, so the compiled path keeps to the cheap shapes).

@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..engine.kernels.graph import interval_node_kayles, permutation_node_kayles
+from .kernel import interval_node_kayles, permutation_node_kayles
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
 from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number

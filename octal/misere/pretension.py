@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.kernels import misere as kernel
+from . import kernel
 from ..rules.options import HeapOptions
 
 MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.kernels import misere as kernel
+from . import kernel
 from ..engine.periodicity import proof_bound
 from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write

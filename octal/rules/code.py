@@ -10,10 +10,9 @@ tokens) are refused: nothing here proves such a game ends, so no value is comput
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
-from typing import Iterator
-
-import numpy as np
+from typing import Iterator, Protocol, runtime_checkable
 
 from ..errors import OctalCodeError
 from .numbers import ascii_whole
@@ -25,7 +24,6 @@ from .digits import (
     MARKS,
     MAX_COUNT,
     NOT_ALL_EQUAL,
-    TIE_CODES,
     UNEQUAL,
     ZERO,
     Digit,
@@ -46,21 +44,6 @@ class Criteria:
 
     heaps: int
     take: int
-
-
-@dataclass(frozen=True)
-class KernelMoves:
-    """The removals k < limit by what they leave, sorted: the naive, hexadecimal and sparse kernels' input.
-
-    `two` splits freely, `two_unequal` only into unequal heaps, `two_equal` only into equal ones.
-    """
-
-    whole: np.ndarray
-    one: np.ndarray
-    two: np.ndarray
-    two_unequal: np.ndarray
-    two_equal: np.ndarray
-    three: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -134,42 +117,6 @@ class OctalCode:
         if not self.is_finite or not self.is_plain:
             return None
         return Criteria(max(int(self.max_heaps), 1), int(self.max_take))
-
-    def kernel_moves(self, limit: int) -> KernelMoves:
-        """For k < limit, the removals by what they leave (OCTAL and HEXADECIMAL tiers)."""
-        out: dict[str, list[int]] = {n: [] for n in ("whole", "one", "two", "two_unequal", "two_equal", "three")}
-        for k in range(limit if self.tail else min(limit, len(self.digits))):
-            d = self.digit(k)
-            if d.tie(0) is not None and k:
-                out["whole"].append(k)
-            if d.tie(1) is not None and k:
-                out["one"].append(k)
-            tie2 = d.tie(2)
-            if tie2 == FREE:
-                out["two"].append(k)
-            elif tie2 == EQUAL:
-                out["two_equal"].append(k)
-            elif tie2 is not None:  # '!' and '?' agree on two heaps: not the equal split
-                out["two_unequal"].append(k)
-            if d.tie(3) is not None:
-                out["three"].append(k)
-        return KernelMoves(*(np.asarray(out[n], np.int64) for n in KernelMoves.__dataclass_fields__))
-
-    @property
-    def count_cap(self) -> int:
-        """J: heap counts 0..J−1 are tabulated one by one; column J of `tie_table` stands for every count ≥ J."""
-        return max([3] + [len(d.ties) for d in self.digits + self.tail])
-
-    def tie_table(self, limit: int) -> np.ndarray:
-        """ties[k, j] for k < limit and j ≤ J (see count_cap), coded by digits.TIE_CODES: the general kernel's input."""
-        J = self.count_cap
-        rows = limit if self.tail else min(limit, len(self.digits))
-        table = np.zeros((max(rows, 0), J + 1), np.int8)
-        for k in range(rows):
-            d = self.digit(k)
-            for j in range(J + 1):
-                table[k, j] = TIE_CODES[d.tie(j)]
-        return table
 
     # ---- the options of a heap: the rules' own word, used by positions, play and misère ------
     def counts(self, k: int, m: int) -> Iterator[tuple[int, str]]:
@@ -250,7 +197,7 @@ class OctalCode:
 def _as_digit(d) -> Digit:
     if isinstance(d, Digit):
         return d
-    if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0:
+    if isinstance(d, bool) or not isinstance(d, numbers.Integral) or d < 0:
         raise OctalCodeError(f"a digit is a non-negative mask or a Digit, not {d!r}")
     return Digit.of_mask(int(d))
 
@@ -475,3 +422,28 @@ def parse_code(text: str) -> OctalCode:
             raise r.fail(f"d0 = {d0} allows leaving one heap or none, but a move that removes nothing must split "
                          "the heap (d0 may only allow two or more heaps: 4, 8, C, 4!, {2+} …)", at)
     return OctalCode((d0, *finite), tuple(tail))
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """A take-and-break game on heaps, as everything above the rules asks it (after CGSuite's HeapRuleset): its
+    moves, its tier of kernels, the periodicity theorem's criteria (or None) and its rules in words. Codes implement
+    it; subtraction, all-but and 0.0n7 games are written as codes (families.py). The kernels' input is built from it
+    by the engine (engine/moves.py)."""
+
+    def options(self, h: int, split_limit: int | None = None) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Every move from a heap of h: (tokens removed, heaps left)."""
+
+    def allows(self, heap: int, k: int, leaves: tuple[int, ...]) -> bool:
+        """Whether one move is legal, without listing the heap's moves."""
+
+    @property
+    def tier(self) -> str:
+        """Which kernels can compute it (OCTAL, HEXADECIMAL, GENERAL)."""
+
+    @property
+    def proof_criteria(self) -> Criteria | None:
+        """(heaps r, take t) for the Guy–Smith bound, or None where no theorem applies."""
+
+    def describe(self) -> str:
+        """The rules in words."""

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
-from .naive import _xor_permute, mex_words
+from .bits import mex_words, xor_permute
 
 NONE, FREE, NOT_ALL_EQUAL, UNEQUAL, EQUAL = 0, 1, 2, 3, 4  # digits.TIE_CODES
 
@@ -27,7 +27,7 @@ def _or_shifted(dst, src, x):
     for w in range(src.shape[0]):
         word = src[w]
         if word:
-            dst[w ^ hi] |= _xor_permute(word, lo)
+            dst[w ^ hi] |= xor_permute(word, lo)
 
 
 @njit(cache=True)

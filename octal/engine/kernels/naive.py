@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
+from .bits import mex_words, xor_permute
 
 
 @njit(cache=True, inline="always")
@@ -108,37 +109,6 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     return stop, maxv
 
 
-@njit(cache=True, inline="always")
-def _xor_permute(x, c):
-    """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word."""
-    if c & 1:
-        x = ((x & np.uint64(0x5555555555555555)) << np.uint64(1)) | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    if c & 2:
-        x = ((x & np.uint64(0x3333333333333333)) << np.uint64(2)) | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    if c & 4:
-        x = ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4)) | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F))
-    if c & 8:
-        x = ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8)) | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF))
-    if c & 16:
-        x = ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16)) | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF))
-    if c & 32:
-        x = (x << np.uint64(32)) | (x >> np.uint64(32))
-    return x
-
-
-@njit(cache=True, inline="always")
-def mex_words(opts, W):
-    """The least value absent from a bitset of W words (64·W when every bit is set): the mex."""
-    for w in range(W):
-        word = opts[w]
-        if word != np.uint64(0xFFFFFFFFFFFFFFFF):
-            b = 0
-            while (word >> np.uint64(b)) & np.uint64(1):
-                b += 1
-            return 64 * w + b
-    return 64 * W
-
-
 @njit(cache=True)
 def split_sets(G, S2, start, stop):
     """S2[j] = bitset of {G(b) ⊕ G(j−b) : 1 ≤ b < j}, the values of splitting a heap of j into two."""
@@ -202,7 +172,7 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
                     hi = g >> 6
                     lo = g & 63
                     for w in range(W):
-                        opts[w ^ hi] |= _xor_permute(U[g, w], lo)
+                        opts[w ^ hi] |= xor_permute(U[g, w], lo)
                         U[g, w] = 0
                     used[g] = False
         v = mex_words(opts, W)

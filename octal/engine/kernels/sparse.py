@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
+from .bits import ctz64
 
 
 @njit(cache=True, inline="always")
@@ -343,25 +344,6 @@ def walsh_hadamard(h):
     return h
 
 
-@njit(cache=True, inline="always")
-def _popcount64(x):
-    """Set bits of a word (SWAR): byte counts, then the bytes summed by shifts, so no step wraps past 64 bits (the
-    usual multiply by 0x0101… wraps on purpose, which numpy reports as an overflow when the kernels run as Python)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    x = x + (x >> np.uint64(8))
-    x = x + (x >> np.uint64(16))
-    x = x + (x >> np.uint64(32))
-    return np.int64(x & np.uint64(0x7F))
-
-
-@njit(cache=True, inline="always")
-def _ctz64(x):
-    """Trailing zeros of a non-zero word."""
-    return _popcount64((x & (~x + np.uint64(1))) - np.uint64(1))
-
-
 @njit(cache=True)
 def _or_onehot_rev(lo, hi_rev, length):
     """OR of 1 << (lo[i] ^ hi_rev[length−1−i]): the scan of split pairs as one vectorised reduction."""
@@ -455,7 +437,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         avail = (common1 if flip else common0) & ~ex
         if avail == np.uint64(0):
             return n, maxv, nrare, 4
-        c = _ctz64(avail)
+        c = ctz64(avail)
         below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
         a = 1
         half = top_m // 2
@@ -472,7 +454,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
                     return n, maxv, nrare, GAP
                 below &= ~_or_onehot_rev(Hd[a:hi], W[m - hi + 1 - base : m - a + 1 - base], hi - a)
             a = a_end
-        v = c if below == np.uint64(0) else _ctz64(below)
+        v = c if below == np.uint64(0) else ctz64(below)
         if v >= SMALL:
             return n, maxv, nrare, 4
         W[n - base] = v

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,36 +26,19 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..census import CodeTable, check_scheduler, check_workers, enumerate_codes, run_tasks, text_table
 from ..errors import DataFileError, InvalidArgumentError, OctalError
+from ..misere.quotient import MisereQuotient, misere_quotient
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
-from .quotient import MisereQuotient, misere_quotient
+from .jobs import check_scheduler, check_workers, enumerate_codes, run_tasks
+from .report import text_table
+from .store import MisereDB
 
 STATUSES = (FINITE, BOUNDED, GROWING)
 DEFAULT_MAX_HEAP = 200  # Kayles needs 168 heaps for its proof
 DEFAULT_MAX_ORDER = 150
 DEFAULT_MAX_WORK = 60_000_000  # steps per code: about 4 s here (2-core EPYC), 10⁷–1.7·10⁷ steps a second
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS misere (
-    code TEXT PRIMARY KEY,
-    status TEXT NOT NULL,          -- finite / bounded / growing
-    q_order INTEGER,               -- |Q| (growing: the order reached)
-    p_portion INTEGER,             -- |P|
-    tame INTEGER,                  -- 1 when (Q, P) is the quotient of nim heaps of that order
-    period INTEGER,                -- Φ(n + period) = Φ(n) for n ≥ preperiod, proven (finite only)
-    preperiod INTEGER,
-    last_change INTEGER,           -- the heap where the presentation last grew
-    max_heap INTEGER,              -- heaps 0..max_heap settled
-    budget TEXT,                   -- 'heaps H, order K, work W': what this row was computed within
-    seconds REAL,
-    reason TEXT,
-    class TEXT,                    -- representative of the codes with equal quotient and Φ
-    quotient BLOB,                 -- zlib-compressed quotient document (finite and bounded rows)
-    updated TEXT
-);
-"""
 
 
 def budget_text(max_heap: int, max_order: int, max_work: int) -> str:
@@ -95,20 +77,6 @@ def compute_misere(code_text: str, max_heap: int, max_order: int, max_work: int)
         "reason": q.reason,
         "quotient": zlib.compress(json.dumps(q.to_document(), separators=(",", ":")).encode()) if settled else None,
     }
-
-
-class MisereDB(CodeTable):
-    """The `misere` table of a census file: one row per code, one transaction per row."""
-
-    TABLE = "misere"
-    SCHEMA = SCHEMA
-    COLUMNS = ("code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
-               "budget", "seconds", "reason", "class", "quotient", "updated")
-
-    def store(self, res: dict) -> None:
-        doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
-        self.write(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
-                   f"({', '.join('?' * len(self.COLUMNS))})", [tuple(doc[c] for c in self.COLUMNS)])
 
 
 def settled_enough(row: dict, max_heap: int, max_order: int, max_work: int) -> bool:

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import os
 
-from ..engine.sequence import Progress
-from ..errors import InvalidArgumentError, OctalError, ResourceLimitError
-from ..misere.quotient import MisereQuotient, misere_quotient, quotient_solution
-from ..misere.search import MisereSearch, misere_solution
-from ..outcomes import GROWING, NEXT, PREVIOUS
-from ..rules.code import OctalCode
-from ..rules.presets import as_code
-from ..validate import flag
-from .position import (
+from .engine.sequence import Progress
+from .errors import InvalidArgumentError, OctalError, ResourceLimitError
+from .misere.quotient import MisereQuotient, misere_quotient, quotient_solution
+from .misere.search import MisereSearch, misere_solution
+from .outcomes import GROWING, NEXT, PREVIOUS
+from .rules.code import OctalCode
+from .rules.presets import as_code
+from .validate import flag
+from .positions.position import (
     HeapValues,
     Move,
     Solution,

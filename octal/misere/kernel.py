@@ -13,8 +13,8 @@ import heapq
 import numpy as np
 from numba import njit
 
-from ..compile_notice import loaded
-from .sparse import _ctz64
+from ..engine.compile_notice import loaded
+from ..engine.kernels.bits import ctz64
 
 ONE = np.uint64(1)
 
@@ -27,7 +27,7 @@ def _times(s, mul, g, out):
     for w in range(s.shape[0]):
         bits = s[w]
         while bits:
-            x = w * 64 + _ctz64(bits)
+            x = w * 64 + ctz64(bits)
             y = mul[x, g]
             out[y >> 6] |= ONE << np.uint64(y & 63)
             bits &= bits - ONE

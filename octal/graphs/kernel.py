@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..compile_notice import loaded
-from .sparse import _popcount64
+from ..engine.compile_notice import loaded
+from ..engine.kernels.bits import popcount64
 
 EMPTY = np.uint64(0)
 PATH, CYCLE = 1, 2
@@ -72,8 +72,8 @@ def shape(adj, comp):
     rest = comp
     while rest:
         low = _low(rest)
-        v = _popcount64(low - np.uint64(1))
-        d = _popcount64(adj[v] & comp)
+        v = popcount64(low - np.uint64(1))
+        d = popcount64(adj[v] & comp)
         degsum += d
         if d > maxdeg:
             maxdeg = d

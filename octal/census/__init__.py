@@ -1,0 +1,25 @@
+"""The census: every octal code of up to D digits, computed until proven (normal play) or until its misère quotient
+settles, kept in one SQLite file that every reader verifies row by row.
+
+store.py (the file: its tables, the lock wait, rows read back and checked) → jobs.py (which codes, on a process
+pool or a Dask cluster) → normal.py (the normal-play census, identical games and cousins) and misere.py (the misère
+quotient of every code) → report.py (the counts and the table people read).
+"""
+
+from .jobs import enumerate_codes
+from .misere import (
+    DEFAULT_MAX_WORK,
+    load_quotient,
+    misere_report,
+    run_misere_census,
+    verified_misere_rows,
+)
+from .normal import WINDOW, group_games, identity_key, run_census
+from .report import Census, open_census, report
+from .store import DEFAULT_DB, CensusDB, MisereDB, stored_sequence, verified_rows
+
+__all__ = [
+    "enumerate_codes", "DEFAULT_MAX_WORK", "load_quotient", "misere_report", "run_misere_census",
+    "verified_misere_rows", "WINDOW", "group_games", "identity_key", "run_census", "Census", "open_census", "report",
+    "DEFAULT_DB", "CensusDB", "MisereDB", "stored_sequence", "verified_rows",
+]

@@ -1,0 +1,118 @@
+"""Running a census's jobs: the codes to enumerate, a local process pool or a Dask cluster (workers that die with
+their parent), and the progress the front shows. The same results whichever runs them."""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import os
+import re
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import InvalidArgumentError, OctalError
+
+PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
+def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
+    """Every code d0.d1…dD (octal digits, D = `digits`), d0 in {0} / {4} / both, except 0.000…"""
+    if not 1 <= digits <= 6:
+        raise InvalidArgumentError(f"--digits must be between 1 and 6, not {digits}")
+    heads = {"0": ["0"], "4": ["4"], "both": ["0", "4"]}.get(prefix)
+    if heads is None:
+        raise InvalidArgumentError(f"--prefix must be 0, 4 or both, not {prefix!r}")
+    out = []
+    for head in heads:
+        for ds in itertools.product("01234567", repeat=digits):
+            body = "".join(ds)
+            if head == "0" and set(body) == {"0"}:
+                continue
+            out.append(f"{head}.{body}")
+    return out
+
+
+def exit_with_parent() -> None:
+    """Pool worker start-up: ask Linux to end this process when its parent dies (kill -9 of the census leaves
+    no orphans); a watchdog thread does the same where prctl is missing."""
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0 and os.getppid() == parent:
+            return
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+@dataclass
+class CensusProgress:
+    """What the progress display shows."""
+
+    done: int
+    total: int
+    proven: int
+    open: int
+    slowest: str
+
+
+SCHEDULER = re.compile(r"^((tcp|tls)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\]):\d{1,5}$")
+
+
+def check_scheduler(dask: str | None) -> None:
+    """--dask takes 'local' or a scheduler address tcp://host:port (refused before any work starts)."""
+    if dask is not None and dask != "local" and not SCHEDULER.match(dask):
+        raise InvalidArgumentError(f"--dask takes 'local' or a scheduler address like tcp://host:8786, not {dask!r}")
+
+
+def _executor(workers: int, dask: str | None):
+    """A concurrent.futures-style executor: a process pool, or a Dask client (LocalCluster or remote)."""
+    if dask is None:
+        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent), None
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise OctalError("--dask needs Dask: in the octal folder, pip install '.[dask]'") from None
+    if dask == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+        return client.get_executor(), (client, cluster)
+    try:
+        client = Client(dask, timeout=10)
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, or a malformed address
+        raise OctalError(f"cannot reach the Dask scheduler at {dask}: {exc}") from None
+    return client.get_executor(), (client, None)
+
+
+def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None, on_result: Callable[[dict], None]) -> None:
+    """Run fn(*task) for every task on the pool or Dask, handing each result to `on_result` as it completes (in the
+    calling process, so the results can be committed one by one); the executor is closed however this ends."""
+    if not tasks:
+        return
+    executor, owned = _executor(workers, dask)
+    try:
+        for fut in as_completed([executor.submit(fn, *task) for task in tasks]):
+            on_result(fut.result())
+    finally:
+        if owned is None:
+            executor.shutdown(cancel_futures=True)
+        else:
+            client, cluster = owned
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def check_workers(workers: int | None) -> int:
+    """--workers: a whole number of processes, at least 1 (default: the CPU count)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise InvalidArgumentError(f"--workers must be a whole number of processes, at least 1, not {workers}")
+    return workers or os.cpu_count() or 1

@@ -1,0 +1,162 @@
+"""The normal-play census: each code grown until its period is proven (or --max-n), one row per code committed as
+it finishes, then identical games and first cousins grouped."""
+
+from __future__ import annotations
+
+import time
+import zlib
+from pathlib import Path
+from typing import Callable, Iterable
+
+import numpy as np
+
+from ..engine.periodicity import PROVEN
+from ..engine.sequence import GrundySequence, nim_sequence
+from ..errors import DataFileError, InvalidArgumentError
+from ..outcomes import OPEN
+from ..rules.code import parse_code
+from .jobs import CensusProgress, check_scheduler, check_workers, enumerate_codes, run_tasks
+from .store import DEFAULT_DB, CensusDB, extended_values, is_whole, stored_sequence
+
+DEFAULT_MAX_N = 1 << 16
+FIRST_BUDGET = 1 << 10
+SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
+WINDOW = 512  # values compared to find identical games and cousins
+
+def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
+    """One census task (a plain function of plain data, so any worker can run it)."""
+    code = parse_code(code_text)
+    t0 = time.perf_counter()
+    values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None
+    seq = GrundySequence(code, values)
+    result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
+    p = result.periodicity
+    proven = p.status == PROVEN
+    vals = np.ascontiguousarray(result.values)
+    return {
+        "code": code_text,
+        "status": PROVEN if proven else OPEN,
+        "preperiod": p.preperiod if proven else None,
+        "period": p.period if proven else None,
+        "proof_bound": p.proof_bound if proven else None,
+        "max_value": result.max,
+        "n": result.n,
+        "kernel": seq.last_kernel,
+        "seconds": time.perf_counter() - t0,
+        # a proven game is fixed by its values through n0 + p; keep those (at least 4·WINDOW)
+        "head": zlib.compress(vals[: max(4 * WINDOW, (p.preperiod or 0) + (p.period or 0))].tobytes()),
+        "vals": None if proven else zlib.compress(vals.tobytes()),
+        "dtype": str(vals.dtype),
+    }
+
+
+def run_census(
+    digits: int,
+    prefix: str = "0",
+    max_n: int = DEFAULT_MAX_N,
+    workers: int | None = None,
+    dask: str | None = None,
+    db: str | Path = DEFAULT_DB,
+    progress: Callable[[CensusProgress], None] | None = None,
+    codes: Iterable[str] | None = None,
+) -> list[dict]:
+    """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
+    if max_n < 64:
+        raise InvalidArgumentError(f"--max-n must be at least 64, not {max_n}")
+    workers = check_workers(workers)
+    check_scheduler(dask)
+    todo_codes = list(codes) if codes is not None else enumerate_codes(digits, prefix)
+    store = CensusDB(db)
+    try:
+        todo = []
+        for c in todo_codes:
+            r = store.row(c)
+            if r and (r["status"] == PROVEN or (is_whole(r["n"]) and r["n"] >= max_n)):
+                continue
+            todo.append((c, *_resumable(r)))
+        done = len(todo_codes) - len(todo)
+        wanted = set(todo_codes)
+        pending = {c for c, _, _ in todo}
+        counts = {PROVEN: 0, OPEN: 0}
+        for r in store.rows():  # codes already done count from the start
+            if r["code"] in wanted and r["code"] not in pending:
+                counts[r["status"]] += 1
+        slowest = ("", 0.0)
+
+        def stored(res: dict) -> None:
+            nonlocal done, slowest
+            store.store(res)
+            done += 1
+            counts[res["status"]] += 1
+            if res["seconds"] > slowest[1]:
+                slowest = (res["code"], res["seconds"])
+            if progress is not None:
+                progress(CensusProgress(done, len(todo_codes), counts[PROVEN], counts[OPEN],
+                                        f"{slowest[0]} ({slowest[1]:.1f} s)"))
+
+        run_tasks(compute_code, [(c, max_n, v, dt) for c, v, dt in todo], workers, dask, stored)
+        classify(store)
+        return [r for r in store.rows() if r["code"] in wanted]
+    finally:
+        store.close()
+
+
+def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
+    """(values, dtype) an open row may resume from once verified (`stored_sequence`); (None, None): start afresh."""
+    if row is None or row["status"] != OPEN:
+        return None, None
+    try:
+        stored_sequence(row)
+    except DataFileError:
+        return None, None
+    return row["vals"], row["dtype"]
+
+
+def group_games(games: list[tuple[str, tuple, np.ndarray]]) -> tuple[dict[str, str], dict[str, str]]:
+    """(class, cousin) of each code from (code, identity key, leading values): games with one key are one game,
+    named by the first of them; a cousin 'CODE+s' is a game whose values are this one's shifted by s heaps (first
+    cousins, s in SHIFTS, compared over the values given)."""
+    classes: dict[tuple, str] = {}
+    cls_of = {code: classes.setdefault(key, code) for code, key, _ in games}
+    seqs = {code: s for code, _, s in games}
+    by_head: dict[bytes, list[str]] = {}
+    for code, s in seqs.items():
+        if len(s) >= WINDOW + max(SHIFTS):
+            by_head.setdefault(s[:WINDOW].tobytes(), []).append(code)
+    cousin: dict[str, str] = {}
+    for code, s in seqs.items():
+        for shift in SHIFTS:
+            if len(s) < WINDOW + shift:
+                continue
+            for other in by_head.get(s[shift : shift + WINDOW].tobytes(), []):
+                if other != code and cls_of[other] != cls_of[code]:
+                    t = seqs[other]
+                    m = min(len(s) - shift, len(t))
+                    if np.array_equal(s[shift : shift + m], t[:m]):
+                        cousin.setdefault(code, f"{cls_of[other]}+{shift}")
+    return cls_of, cousin
+
+
+def identity_key(status: str, preperiod: int | None, period: int | None, head: np.ndarray, n: int) -> tuple:
+    """What makes two games one: a proven period with the values through it (they fix the game forever), or, for
+    an open one, the heaps computed and the values compared."""
+    return (PROVEN, preperiod, period, head.tobytes()) if status == PROVEN else (OPEN, n, head.tobytes())
+
+
+def classify(store: CensusDB) -> None:
+    """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
+    games = []
+    for r in store.rows():
+        try:
+            stored_sequence(r)
+        except DataFileError:
+            continue  # a damaged row is never grouped; every reader refuses it by name
+        length = 4 * WINDOW if r["status"] != OPEN else min(4 * WINDOW, r["n"])
+        e = extended_values(r, length)
+        if e is None:
+            continue
+        head = extended_values(r, r["preperiod"] + r["period"]) if r["status"] == PROVEN else e
+        games.append((r["code"], identity_key(r["status"], r["preperiod"], r["period"], head, r["n"]), e))
+    cls_of, cousin = group_games(games)
+    store.write("UPDATE codes SET class = ?, cousin = ? WHERE code = ?",
+                [(c, cousin.get(code), code) for code, c in cls_of.items()])

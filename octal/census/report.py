@@ -1,0 +1,76 @@
+"""A census file as people read it: the counts and the table (the literature's columns), csv, markdown or json, and
+the notebook's view."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.periodicity import PROVEN
+from ..errors import InvalidArgumentError
+from ..outcomes import OPEN
+from .store import DEFAULT_DB, verified_rows
+
+
+@dataclass
+class Census:
+    """A census file's rows (without the stored values), as a notebook shows them: counts, then the table."""
+
+    db: Path
+    rows: list[dict]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {PROVEN: sum(r["status"] == PROVEN for r in self.rows), OPEN: sum(r["status"] == OPEN for r in self.rows),
+                "distinct": len({r["class"] for r in self.rows})}
+
+    def __repr__(self) -> str:
+        c = self.counts
+        return (f"Census({self.db}: {len(self.rows):,} codes, {c[PROVEN]:,} proven, {c[OPEN]:,} open, "
+                f"{c['distinct']:,} distinct games)")
+
+
+def open_census(db: str | Path = DEFAULT_DB) -> Census:
+    """The rows of a census file (DataFileError when there is none)."""
+    return Census(Path(db), [{k: v for k, v in r.items() if k != "vals"} for r, _ in verified_rows(db)])
+
+
+def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
+    """The lines of a table of strings: markdown, or columns aligned for a terminal (fmt 'table')."""
+    if fmt == "markdown":
+        return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(b) + " |" for b in body]
+    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
+    return (["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+            + ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body])
+
+
+def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
+    """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified)."""
+    rows = [r for r, _ in verified_rows(db)]
+    cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
+            "cousin"]
+    proven = sum(r["status"] == PROVEN for r in rows)
+    if fmt == "json":
+        return json.dumps({"proven": proven, "open": len(rows) - proven,
+                           "codes": [{k: r[k] for k in cols} for r in rows]})
+    if fmt == "csv":
+        lines = [",".join(cols)] + [",".join("" if r[k] is None else str(r[k]) for k in cols) for r in rows]
+        return "\n".join(lines)
+    if fmt not in ("table", "markdown"):
+        raise InvalidArgumentError(f"--format must be table, csv, markdown or json, not {fmt!r}")
+    head = ["code", "status", "preperiod", "period", "max", "heaps computed", "same game as", "cousin of"]
+    body = []
+    for r in rows:
+        body.append([
+            r["code"], r["status"], "" if r["preperiod"] is None else f"{r['preperiod']:,}",
+            "" if r["period"] is None else f"{r['period']:,}", f"{r['max_value']:,}", f"{r['n']:,}",
+            r["class"] if r["class"] and r["class"] != r["code"] else "", r["cousin"] or "",
+        ])
+    out = text_table(head, body, fmt)
+    opened = [r for r in rows if r["status"] == OPEN]
+    out.append("")
+    out.append(f"{len(rows):,} codes: {proven:,} proven, {len(opened):,} open")
+    if opened:
+        out.append("open: " + ", ".join(f"{r['code']} (to {r['n']:,})" for r in opened[:60]) + (" …" if len(opened) > 60 else ""))
+    return "\n".join(out)

@@ -1,0 +1,249 @@
+"""The census file: one SQLite table per kind of row, opened and written by one class with a lock wait, and the
+rows read back — values decoded, types checked, a proven period proven again — before anything trusts them."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound
+from ..engine.sequence import NimSequence, first_wrong_value
+from ..errors import DataFileError, OctalError
+from ..outcomes import OPEN
+from ..rules.code import parse_code
+
+DEFAULT_DB = "octal-census.sqlite"
+LOCK_WAIT = 10.0  # seconds to wait for a census file another process is writing before saying so
+DTYPES = ("uint8", "uint16", "uint32")  # the value dtypes a census row may name
+NORMAL_SCHEMA = """
+CREATE TABLE IF NOT EXISTS codes (
+    code TEXT PRIMARY KEY,
+    status TEXT NOT NULL,          -- proven / open
+    preperiod INTEGER,
+    period INTEGER,
+    proof_bound INTEGER,           -- Guy–Smith certificate: agreement checked on heaps 0..proof_bound-1
+    max_value INTEGER,
+    n INTEGER NOT NULL,            -- heaps computed
+    kernel TEXT,
+    seconds REAL,                  -- total compute time over all runs
+    class TEXT,                    -- representative of the games identical to this one
+    cousin TEXT,                   -- 'CODE+s': this game's values are CODE's shifted by s heaps
+    vals BLOB,                     -- zlib-compressed values: all of them for open codes (to resume),
+                                   -- heaps 0..n0+p-1 (at least 2048) for proven ones
+    dtype TEXT,
+    updated TEXT
+);
+"""
+
+
+class CodeTable:
+    """One table of the census file, one row per code (TABLE and SCHEMA name it), rows sorted by code."""
+
+    TABLE = ""
+    SCHEMA = ""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def __init__(self, path: str | Path = DEFAULT_DB):
+        self.path = Path(path)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=LOCK_WAIT)
+            self.conn.executescript(self.SCHEMA)
+            cur = self.conn.execute(f"SELECT * FROM {self.TABLE} LIMIT 0")
+        except sqlite3.Error as exc:
+            raise DataFileError(f"cannot open census database {self.path}: {exc}") from None
+        names = tuple(d[0] for d in cur.description)
+        if self.COLUMNS and names != self.COLUMNS:
+            self.conn.close()
+            raise DataFileError(f"{self.path}: the {self.TABLE} table has the columns {', '.join(names)}, not those "
+                                f"octal writes ({', '.join(self.COLUMNS)})")
+
+    def _query(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.conn.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise DataFileError(f"cannot read census database {self.path}: {exc}") from None
+
+    def row(self, code: str) -> dict | None:
+        cur = self._query(f"SELECT * FROM {self.TABLE} WHERE code = ?", (code,))
+        r = cur.fetchone()
+        return dict(zip([d[0] for d in cur.description], r)) if r else None
+
+    def rows(self) -> list[dict]:
+        cur = self._query(f"SELECT * FROM {self.TABLE}")
+        names = [d[0] for d in cur.description]
+        rows = [dict(zip(names, r)) for r in cur.fetchall()]
+        for r in rows:
+            if not isinstance(r["code"], str) or "." not in r["code"]:
+                raise DataFileError(f"{self.path}: a row of {self.TABLE} has the code {str(r['code'])[:40]!r}, "
+                                    "which is no code")
+        return sorted(rows, key=lambda r: code_key(r["code"]))
+
+    def write(self, sql: str, rows: list[tuple]) -> None:
+        """One statement for each of `rows`, in one transaction; a file another writer holds past LOCK_WAIT is one
+        clear error (the rows committed before it stay, and a re-run computes only the rest)."""
+        try:
+            with self.conn:
+                self.conn.executemany(sql, rows)
+        except sqlite3.OperationalError as exc:
+            raise DataFileError(f"cannot write to census database {self.path}: {exc} (waited {LOCK_WAIT:g} s; the "
+                                "rows committed so far are kept, and a re-run computes only the rest)") from None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @classmethod
+    def read(cls, path: str | Path, first: str) -> list[dict]:
+        """The rows of an existing census file (DataFileError naming `first`, the command that makes it, if none)."""
+        path = Path(path)
+        if not path.is_file():
+            raise DataFileError(f"no census database at {path}: run '{first}' first")
+        store = cls(path)
+        try:
+            return store.rows()
+        finally:
+            store.close()
+
+
+class CensusDB(CodeTable):
+    """The normal-play census: one row per code, written in one transaction per code."""
+
+    TABLE = "codes"
+    SCHEMA = NORMAL_SCHEMA
+    COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
+               "cousin", "vals", "dtype", "updated")
+
+    def store(self, res: dict) -> None:
+        old = self.row(res["code"])
+        seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)
+        self.write(
+            "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
+            "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+            [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
+              res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
+              time.strftime("%Y-%m-%dT%H:%M:%S"))])
+
+
+def code_key(code: str):
+    head, body = code.split(".")
+    return (head, body)
+
+
+def row_values(row: dict) -> np.ndarray:
+    return np.frombuffer(zlib.decompress(row["vals"]), dtype=row["dtype"])
+
+
+def through_period(v: np.ndarray, n0: int, p: int, length: int) -> np.ndarray | None:
+    """G(0..length−1) from the stored values `v`, continued through the period p from n0 (None when they fall short)."""
+    if len(v) >= length:
+        return v[:length]
+    idx = np.arange(length)
+    base = np.where(idx < n0, idx, n0 + (idx - n0) % p)
+    return v[base] if base.max() < len(v) else None
+
+
+def extended_values(row: dict, length: int) -> np.ndarray | None:
+    """The first `length` values of a verified row: stored ones, continued through the proven period."""
+    v = row_values(row).astype(np.int64)
+    if len(v) >= length or row["status"] != PROVEN:
+        return v[:length] if len(v) >= length else None
+    return through_period(v, row["preperiod"], row["period"], length)
+
+
+def is_whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
+    """A census row as a NimSequence, verified against the rules before anyone reports or publishes it.
+
+    The code parses and the fields have their types; the values decompress to the stored count, their largest is
+    the stored one, and they satisfy the mex recurrence (`first_wrong_value`: a checksum or a consistent edit is no
+    proof); a proven row is re-proven: its Guy–Smith bound recomputed from the code must be the stored one and lie
+    within the heaps computed, and its values continued through the period to that bound must pass the same check.
+    Anything else is a DataFileError naming the row.
+    """
+    where = f"census row {str(row.get('code'))[:40]!r}"
+    try:
+        code = parse_code(row["code"])
+    except OctalError as exc:
+        raise DataFileError(f"{where} is damaged: {exc}") from None
+    status, n, dtype = row["status"], row["n"], row["dtype"]
+    why = None
+    if status not in (PROVEN, OPEN):
+        why = f"its status {str(status)[:20]!r} is neither {PROVEN} nor {OPEN}"
+    elif dtype not in DTYPES:
+        why = f"its values' type {str(dtype)[:20]!r} is not one of {', '.join(DTYPES)}"
+    elif not is_whole(n) or n < 1:
+        why = f"its heap count {str(n)[:20]!r} is not a positive whole number"
+    if why is None:
+        try:
+            values = row_values(row)
+        except (zlib.error, TypeError, ValueError) as exc:
+            why = f"its values cannot be read ({exc})"
+    if why is None:
+        if (len(values) != n) if status == OPEN else not 0 < len(values) <= n:
+            why = f"it holds {len(values):,} values for {n:,} heaps"
+        elif row["max_value"] != int(values.max()) or not is_whole(row["max_value"]):
+            why = f"its largest value {repr(row['max_value'])[:20]} is not that of its values"
+        elif (wrong := first_wrong_value(code, values)) is not None:
+            why = f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
+    if why is None and status == PROVEN:
+        n0, p = row["preperiod"], row["period"]
+        bound = proof_bound(code.proof_criteria, p, n0) if is_whole(n0) and is_whole(p) and p > 0 else None
+        ext = None if bound is None else through_period(values, n0, p, bound)
+        if bound is None or row["proof_bound"] != bound or bound > n or ext is None:
+            why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
+        elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
+            why = "its values do not follow its period"
+        elif (wrong := first_wrong_value(code, ext)) is not None:
+            why = f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
+    if why is not None:
+        raise DataFileError(f"{where} is damaged: {why}")
+    verdict = Periodicity(PROVEN, p, n0, 0, bound) if status == PROVEN else Periodicity(NONE)
+    return NimSequence(code, name, values, verdict)
+
+
+def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]:
+    """Every row of a census file with its sequence, each checked by `stored_sequence` before anyone reports or
+    publishes it: the one reader of finished rows (report, site, notebooks); a damaged row is refused in one line."""
+    return [(row, stored_sequence(row)) for row in CensusDB.read(db, "octal census --digits D")]
+
+
+MISERE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS misere (
+    code TEXT PRIMARY KEY,
+    status TEXT NOT NULL,          -- finite / bounded / growing
+    q_order INTEGER,               -- |Q| (growing: the order reached)
+    p_portion INTEGER,             -- |P|
+    tame INTEGER,                  -- 1 when (Q, P) is the quotient of nim heaps of that order
+    period INTEGER,                -- Φ(n + period) = Φ(n) for n ≥ preperiod, proven (finite only)
+    preperiod INTEGER,
+    last_change INTEGER,           -- the heap where the presentation last grew
+    max_heap INTEGER,              -- heaps 0..max_heap settled
+    budget TEXT,                   -- 'heaps H, order K, work W': what this row was computed within
+    seconds REAL,
+    reason TEXT,
+    class TEXT,                    -- representative of the codes with equal quotient and Φ
+    quotient BLOB,                 -- zlib-compressed quotient document (finite and bounded rows)
+    updated TEXT
+);
+"""
+
+
+class MisereDB(CodeTable):
+    """The `misere` table of a census file: one row per code, one transaction per row."""
+
+    TABLE = "misere"
+    SCHEMA = MISERE_SCHEMA
+    COLUMNS = ("code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
+               "budget", "seconds", "reason", "class", "quotient", "updated")
+
+    def store(self, res: dict) -> None:
+        doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        self.write(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
+                   f"({', '.join('?' * len(self.COLUMNS))})", [tuple(doc[c] for c in self.COLUMNS)])

@@ -1,0 +1,57 @@
+"""Bit helpers every compiled kernel shares (the octal, sparse and general kernels, and the graph and misère
+searches above the engine): popcount, trailing zeros, XOR-translation within a word, the mex of a bitset."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, inline="always")
+def popcount64(x):
+    """Set bits of a word (SWAR): byte counts, then the bytes summed by shifts, so no step wraps past 64 bits (the
+    usual multiply by 0x0101… wraps on purpose, which numpy reports as an overflow when the kernels run as Python)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    x = x + (x >> np.uint64(8))
+    x = x + (x >> np.uint64(16))
+    x = x + (x >> np.uint64(32))
+    return np.int64(x & np.uint64(0x7F))
+
+
+@njit(cache=True, inline="always")
+def ctz64(x):
+    """Trailing zeros of a non-zero word."""
+    return popcount64((x & (~x + np.uint64(1))) - np.uint64(1))
+
+
+@njit(cache=True, inline="always")
+def xor_permute(x, c):
+    """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word."""
+    if c & 1:
+        x = ((x & np.uint64(0x5555555555555555)) << np.uint64(1)) | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    if c & 2:
+        x = ((x & np.uint64(0x3333333333333333)) << np.uint64(2)) | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    if c & 4:
+        x = ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4)) | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F))
+    if c & 8:
+        x = ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8)) | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF))
+    if c & 16:
+        x = ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16)) | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF))
+    if c & 32:
+        x = (x << np.uint64(32)) | (x >> np.uint64(32))
+    return x
+
+
+@njit(cache=True, inline="always")
+def mex_words(opts, W):
+    """The least value absent from a bitset of W words (64·W when every bit is set): the mex."""
+    for w in range(W):
+        word = opts[w]
+        if word != np.uint64(0xFFFFFFFFFFFFFFFF):
+            b = 0
+            while (word >> np.uint64(b)) & np.uint64(1):
+                b += 1
+            return 64 * w + b
+    return 64 * W
