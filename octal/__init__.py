@@ -5,8 +5,8 @@
     >>> r.periodicity.describe()
     'period 12 from heap 71 (last exception at 70) — proven by the Guy–Smith bound with heaps 0..167'
 
-Names load on first use (PEP 562), so `octal --help` does not pay for numpy and numba; the first name used
-also installs the notebook displays (`front.notebook`).
+Names load on first use (PEP 562), so `octal --help` does not pay for numpy and numba; notebook displays load
+when a notebook first shows a result (`displays.py`, by type name).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
+from .displays import set_loader
 from .lazy import lazy_names
 
 __version__ = "0.1.0"
@@ -42,11 +43,10 @@ _WHERE = {
 }
 
 
-def _notebook_displays() -> None:
-    importlib.import_module(".front.notebook", __name__)  # installs _repr_html_ on the result classes
+# notebook displays: a result's _repr_html_ loads the front's renderers the first time a notebook shows one
+set_loader(lambda: importlib.import_module(".front.notebook", __name__))
 
-
-__getattr__, _NAMES = lazy_names(__name__, _WHERE, _notebook_displays)
+__getattr__, _NAMES = lazy_names(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "octal"
 LAYERS = [
-    ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy"]),
+    ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy", "octal.displays"]),
     ("rules", ["octal.rules", "octal.partizan"]),  # the rules of games and the values of partizan ones
     ("engine", ["octal.engine"]),
     ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census", "octal.solve"]),
@@ -93,3 +93,41 @@ def test_no_import_cycles():
     for m in graph:
         if m not in state:
             visit(m, [])
+
+
+def test_the_rules_describe_games_and_hold_no_numpy_layouts():
+    """rules/ (and the partizan values beside it) import no numpy: the engine builds the kernels' input from them."""
+    heavy = []
+    for mod, path in MODULES.items():
+        if mod.startswith(("octal.rules", "octal.partizan")):
+            tree = ast.parse(path.read_text())
+            for node in ast.walk(tree):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+                heavy += [f"{mod} → {n}" for n in names if n.split(".")[0] in ("numpy", "numba")]
+    assert heavy == []
+
+
+def test_no_module_reaches_into_another_packages_private_names():
+    """A name starting with _ belongs to its package: another package may not import it."""
+    bad = []
+    for mod, path in MODULES.items():
+        package = mod.rsplit(".", 1)[0] if path.name != "__init__.py" else mod
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("octal"):
+                continue
+            source = known(target)
+            home = source if MODULES.get(source, Path()).name == "__init__.py" else source.rsplit(".", 1)[0]
+            for a in node.names:
+                if a.name.startswith("_") and not a.name.startswith("__") and home != package:
+                    bad.append(f"{mod} imports {a.name} from {target}")
+    assert bad == []

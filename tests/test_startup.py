@@ -63,3 +63,13 @@ def test_numpy_period_search_matches_the_compiled_one():
         s = int(rng.integers(1, 4))
         A = (G.astype(np.int64) + s * (np.arange(len(G)) // p)).astype(np.uint16)
         assert small.arithmetic_from(A, len(A), int(p), s) == kernels.arithmetic_from(A, len(A), int(p), s)
+
+
+def test_using_a_name_imports_no_display_and_no_numba():
+    """Notebook displays are registered by type name when first shown: using octal.X loads only what X needs."""
+    probe = ("import sys, octal; r = octal.nim_sequence('0.77', 200); s = octal.parse_code('0.07'); "
+             "print(sorted(m for m in ('numba', 'octal.front.notebook', 'octal.census', 'octal.graphs', 'octal.misere') "
+             "if m in sys.modules)); r._repr_html_(); print('octal.front.notebook' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:2] == ["[]", "True"]

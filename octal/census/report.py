@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..displays import HtmlRepr
 from ..engine.periodicity import PROVEN
 from ..errors import InvalidArgumentError
 from ..outcomes import OPEN
@@ -14,7 +15,7 @@ from .store import DEFAULT_DB, verified_rows
 
 
 @dataclass
-class Census:
+class Census(HtmlRepr):
     """A census file's rows (without the stored values), as a notebook shows them: counts, then the table."""
 
     db: Path

@@ -15,6 +15,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
@@ -117,7 +118,7 @@ def check_general(code: OctalCode, n: int) -> None:
 KERNELS = ("auto", "naive", "sparse")
 
 
-class GrundySequence:
+class GrundySequence(HtmlRepr):
     """G(0), G(1), … of one code, kept in the narrowest dtype that holds it; `extend` resumes from n.
 
     Three kernels fill it: the naive one (with a reversed copy R of G), the hexadecimal one (with
@@ -447,7 +448,7 @@ def load_checkpoint(directory: str | os.PathLike, code: OctalCode, kernel: str =
 
 
 @dataclass
-class NimSequence:
+class NimSequence(HtmlRepr):
     """A computed nim sequence and its periodicity verdict (what `octal run` prints)."""
 
     code: OctalCode

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..displays import HtmlRepr
 from ..rules.code import OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array
@@ -13,7 +14,7 @@ from .rare import rare_split
 
 
 @dataclass(frozen=True)
-class SequenceStats:
+class SequenceStats(HtmlRepr):
     """What `octal stats` reports; rare positions are counted from heap 0 (G(0) = 0 is always rare)."""
 
     code: str

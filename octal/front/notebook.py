@@ -1,7 +1,8 @@
-"""Rich displays for notebooks: `_repr_html_` for every result a notebook user meets, installed on import.
+"""Rich displays for notebooks: one HTML renderer per result class, registered by the class's name on import.
 
-The results live below the front and know nothing of HTML; this module attaches one renderer per class (a
-sequence in rows of 12 with its verdict, a quotient's summary with its table folded away, …)."""
+The results live below the front and know nothing of HTML; they inherit `displays.HtmlRepr`, whose `_repr_html_`
+loads this module the first time a notebook shows one (a sequence in rows of 12 with its verdict, a quotient's
+summary with its table folded away, …). Nothing here imports a result class: the renderers read their fields."""
 
 from __future__ import annotations
 
@@ -9,14 +10,20 @@ from html import escape
 
 import numpy as np
 
-from ..census import Census
+from typing import TYPE_CHECKING
+
+from ..displays import register
 from ..engine.rare import rare_split
-from ..engine.sequence import GrundySequence, NimSequence
-from ..engine.stats import SequenceStats
-from ..graphs import GraphResult, PartisanResult
-from ..misere.quotient import MisereQuotient
-from ..positions.position import Solution
+from ..engine.sequence import NimSequence
 from .rows_html import sequence_table
+
+if TYPE_CHECKING:  # names for the annotations only: nothing below the front is imported for a display
+    from ..census import Census
+    from ..engine.sequence import GrundySequence
+    from ..engine.stats import SequenceStats
+    from ..graphs import GraphResult, PartisanResult
+    from ..misere.quotient import MisereQuotient
+    from ..positions.position import Solution
 
 NOTEBOOK_VALUES = 144  # values shown in a notebook's rows of 12
 CENSUS_ROWS = 200
@@ -106,15 +113,9 @@ def census_html(c: Census) -> str:
     return _box("Census", rows, table)
 
 
-RENDERERS = {NimSequence: sequence_html, GrundySequence: state_html, SequenceStats: stats_html,
-             Solution: solution_html, MisereQuotient: quotient_html, GraphResult: graph_html, Census: census_html,
-             PartisanResult: partisan_html}
+RENDERERS = {"NimSequence": sequence_html, "GrundySequence": state_html, "SequenceStats": stats_html,
+             "Solution": solution_html, "MisereQuotient": quotient_html, "GraphResult": graph_html,
+             "Census": census_html, "PartisanResult": partisan_html}
 
-
-def install() -> None:
-    """Give every result class its `_repr_html_` (Jupyter calls it; the text repr stays one short line)."""
-    for cls, render in RENDERERS.items():
-        cls._repr_html_ = render
-
-
-install()
+for _name, _render in RENDERERS.items():
+    register(_name, _render)

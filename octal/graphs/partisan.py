@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import PREVIOUS
 from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, to_text, total, work_limit
@@ -68,7 +69,7 @@ def merged_owner(owners) -> str:
 
 
 @dataclass
-class PartisanResult:
+class PartisanResult(HtmlRepr):
     """Outcome class, canonical value and every winning first move for each side: the `--json` shape."""
 
     graph: Graph

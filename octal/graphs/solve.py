@@ -13,6 +13,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..displays import HtmlRepr
 from .kernel import interval_node_kayles, permutation_node_kayles
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
@@ -26,7 +27,7 @@ MAX_INTERVALS = 6_000  # the window recursion keeps (n+2)² int32 values (144 MB
 
 
 @dataclass
-class GraphResult:
+class GraphResult(HtmlRepr):
     """Value, outcome and winning vertices: the `--json` shape of `octal graph`."""
 
     game: str

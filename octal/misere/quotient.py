@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..displays import HtmlRepr
 from . import kernel
 from ..engine.periodicity import proof_bound
 from ..errors import DataFileError, OctalError, ResourceLimitError
@@ -240,7 +241,7 @@ def period_holds(code: OctalCode, phi: np.ndarray, period: int, preperiod: int) 
 
 
 @dataclass
-class MisereQuotient:
+class MisereQuotient(HtmlRepr):
     """The misère quotient of heaps 0..max_heap of a code: table, P-portion, pretending function Φ.
 
     `status` is FINITE when the quotient was settled (Φ proven periodic, or every heap up to the

@@ -12,6 +12,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from ..displays import HtmlRepr
 from ..engine.sequence import GrundySequence, NimSequence, Progress, nim_sequence
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
@@ -121,7 +122,7 @@ class HeapValues:
 
 
 @dataclass
-class Solution:
+class Solution(HtmlRepr):
     """Who wins a position and how: the `--json` shape of `octal solve`."""
 
     code: OctalCode
