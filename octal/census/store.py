@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound
+from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
 from ..engine.sequence import NimSequence, first_wrong_value
 from ..errors import DataFileError, OctalError
 from ..outcomes import OPEN
@@ -137,21 +137,12 @@ def row_values(row: dict) -> np.ndarray:
     return np.frombuffer(zlib.decompress(row["vals"]), dtype=row["dtype"])
 
 
-def through_period(v: np.ndarray, n0: int, p: int, length: int) -> np.ndarray | None:
-    """G(0..length−1) from the stored values `v`, continued through the period p from n0 (None when they fall short)."""
-    if len(v) >= length:
-        return v[:length]
-    idx = np.arange(length)
-    base = np.where(idx < n0, idx, n0 + (idx - n0) % p)
-    return v[base] if base.max() < len(v) else None
-
-
 def extended_values(row: dict, length: int) -> np.ndarray | None:
     """The first `length` values of a verified row: stored ones, continued through the proven period."""
     v = row_values(row).astype(np.int64)
     if len(v) >= length or row["status"] != PROVEN:
         return v[:length] if len(v) >= length else None
-    return through_period(v, row["preperiod"], row["period"], length)
+    return through_period(v, row["period"], row["preperiod"], length)
 
 
 def is_whole(x) -> bool:
@@ -195,7 +186,7 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
     if why is None and status == PROVEN:
         n0, p = row["preperiod"], row["period"]
         bound = proof_bound(code.proof_criteria, p, n0) if is_whole(n0) and is_whole(p) and p > 0 else None
-        ext = None if bound is None else through_period(values, n0, p, bound)
+        ext = None if bound is None else through_period(values, p, n0, bound)
         if bound is None or row["proof_bound"] != bound or bound > n or ext is None:
             why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
         elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):

@@ -73,9 +73,78 @@ class Periodicity:
         if self.period is None or self.status != PROVEN:
             raise ResourceLimitError(f"heap {heap:,} is beyond the {len(values):,} computed values and no period is "
                                      "proven: compute more heaps")
-        n0, p = self.preperiod, self.period
-        base = n0 + (heap - n0) % p
-        return int(values[base]) + self.saltus * ((heap - base) // p)
+        base = periodic_index(heap, self.period, self.preperiod)
+        return int(values[base]) + self.saltus * ((heap - base) // self.period)
+
+
+def periodic_index(heap: int, period: int, preperiod: int) -> int:
+    """The heap whose value G(heap) repeats: heap itself before n0, else n0 + (heap − n0) mod p."""
+    return heap if heap < preperiod else preperiod + (heap - preperiod) % period
+
+
+def through_period(values: np.ndarray, period: int, preperiod: int, length: int) -> np.ndarray | None:
+    """G(0..length−1) from the values known, continued through the period from n0 (None when they fall short):
+    G(n) = G(n0 + (n − n0) mod p) for n ≥ n0. The one reading of a sequence through its period (normal values, a
+    census row, a misère quotient's Φ)."""
+    if len(values) >= length:
+        return values[:length]
+    idx = np.arange(length)
+    base = np.where(idx < preperiod, idx, preperiod + (idx - preperiod) % period)
+    return values[base] if base.max() < len(values) else None
+
+
+def holds_through(values: np.ndarray, period: int, preperiod: int, criteria: Criteria | None) -> bool:
+    """Whether values (G, or a misère quotient's Φ) prove the period: V(n + p) = V(n) for every n0 ≤ n with n + p
+    known, and the values known reach the Guy–Smith bound."""
+    if period < 1 or preperiod < 0 or preperiod + period >= len(values):
+        return False
+    bound = proof_bound(criteria, period, preperiod)
+    if bound is None or len(values) < bound:
+        return False
+    return bool(np.array_equal(values[preperiod + period:], values[preperiod:len(values) - period]))
+
+
+class PeriodProof:
+    """Proof of a period for values that come one at a time (a misère quotient's Φ): for every p, the last n with
+    V(n) ≠ V(n + p), kept as each value arrives; the least p whose Guy–Smith bound the values reach is proven."""
+
+    def __init__(self, criteria: Criteria | None, size: int = 64):
+        self.criteria = criteria
+        self.last_bad = np.full(size + 2, -1, dtype=np.int64)
+
+    def restart(self, values) -> None:
+        """All values changed (Φ renumbered): every p's last mismatch recomputed."""
+        arr = np.asarray(values)
+        self._room(len(arr))
+        self.last_bad[:] = -1
+        for p in range(1, len(arr)):
+            bad = np.flatnonzero(arr[p:] != arr[:-p])
+            if len(bad):
+                self.last_bad[p] = bad[-1]
+
+    def append(self, values) -> None:
+        """values[-1] has just arrived: each p with V(n − p) ≠ V(n) has n − p as its last mismatch."""
+        arr = np.asarray(values)
+        n = len(arr) - 1
+        self._room(len(arr))
+        ks = np.arange(n - 1, -1, -1)
+        bad = arr[ks] != arr[n]
+        self.last_bad[(n - ks)[bad]] = ks[bad]
+
+    def proven(self, count: int) -> tuple[int, int] | None:
+        """(period, preperiod) of the least p proven by `count` values, else None."""
+        n = count - 1
+        for p in range(1, n // 2 + 1):
+            n0 = int(self.last_bad[p]) + 1
+            bound = proof_bound(self.criteria, p, n0)
+            if bound is not None and n + 1 >= bound and n0 + p <= n:
+                return p, n0
+        return None
+
+    def _room(self, count: int) -> None:
+        if count + 1 > len(self.last_bad):
+            self.last_bad = np.concatenate([self.last_bad, np.full(max(count + 1, 2 * len(self.last_bad)) -
+                                                                   len(self.last_bad), -1, dtype=np.int64)])
 
 
 def exceptions(values: np.ndarray, periodicity: Periodicity) -> list[int]:
@@ -98,9 +167,7 @@ def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int |
     None when no theorem applies (criteria None: a repeating tail, an open count or a constraint)."""
     if criteria is None:
         return None
-    r = criteria.heaps  # at least 1; the argument for r heaps holds for any larger r too
-    n0 = max(preperiod, 1)
-    return r * n0 + (r - 1) * period + criteria.take + period
+    return small.guy_smith_bound(criteria.heaps, criteria.take, period, preperiod)  # r ≥ 1: holds for larger r too
 
 
 def _search(N: int):

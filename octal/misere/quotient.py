@@ -30,7 +30,7 @@ import numpy as np
 
 from ..displays import HtmlRepr
 from . import kernel
-from ..engine.periodicity import proof_bound
+from ..engine.periodicity import PeriodProof, holds_through, periodic_index
 from ..errors import DataFileError, OctalError, ResourceLimitError
 from ..io import atomic_write
 from ..outcomes import FINITE, GROWING, NEXT, PREVIOUS, STOPPED
@@ -229,17 +229,6 @@ def _int_array(value, ndim: int) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def period_holds(code: OctalCode, phi: np.ndarray, period: int, preperiod: int) -> bool:
-    """True when Φ(n + p) = Φ(n) for every n0 ≤ n with n + p computed, and the heaps computed reach the
-    Guy–Smith bound of the code (so the period holds for ever: see the module docstring)."""
-    if period < 1 or preperiod < 0 or preperiod + period >= len(phi):
-        return False
-    bound = proof_bound(code.proof_criteria, period, preperiod)
-    if bound is None or len(phi) < bound:
-        return False
-    return bool(np.array_equal(phi[preperiod + period:], phi[preperiod:len(phi) - period]))
-
-
 @dataclass
 class MisereQuotient(HtmlRepr):
     """The misère quotient of heaps 0..max_heap of a code: table, P-portion, pretending function Φ.
@@ -292,8 +281,7 @@ class MisereQuotient(HtmlRepr):
         if self.period is None:
             raise ResourceLimitError(f"heap {h:,} is beyond the quotient of {self.code} computed to heap "
                                      f"{self.max_heap:,} (no period is proven)")
-        n0, p = self.preperiod, self.period
-        return int(self.phi[n0 + (h - n0) % p])
+        return int(self.phi[periodic_index(h, self.period, self.preperiod)])
 
     def element(self, heaps) -> int:
         """The class of a position: the product of Φ(h) over its heaps (O(#heaps))."""
@@ -420,7 +408,7 @@ class MisereQuotient(HtmlRepr):
                     raise ValueError("a proven period belongs to a finite quotient, not a growing one")
         except (KeyError, TypeError, ValueError, IndexError, OverflowError, RecursionError, OctalError) as e:
             raise DataFileError(f"{where} is not a saved misère quotient: {e}") from None
-        if period is not None and not period_holds(code, phi, period, preperiod):
+        if period is not None and not holds_through(phi, period, preperiod, code.proof_criteria):
             raise DataFileError(f"{where} claims Φ(n + {period}) = Φ(n) from heap {preperiod} for {code}, "
                                 f"but its Φ does not prove that (the Guy–Smith bound is not met or Φ disagrees)")
         q = cls(code, mul.astype(np.int32), p, phi.astype(np.int32), changes, period, preperiod, status, reason,
@@ -441,17 +429,6 @@ class MisereQuotient(HtmlRepr):
             return verify(Pretension(self.mul, self.p, phi, trans), options) is None
         except QuotientFailure:
             return False
-
-
-def _period_proof(code: OctalCode, phi: list[int], last_bad: np.ndarray) -> tuple[int, int] | None:
-    """(period, preperiod) when Φ(n + p) = Φ(n) has held from n0 through the Guy–Smith bound, else None."""
-    n = len(phi) - 1
-    for p in range(1, n // 2 + 1):
-        n0 = int(last_bad[p]) + 1
-        bound = proof_bound(code.proof_criteria, p, n0)
-        if bound is not None and n + 1 >= bound and n0 + p <= n:
-            return p, n0
-    return None
 
 
 def misere_quotient(
@@ -482,7 +459,7 @@ def misere_quotient(
     options = HeapOptions(code)
     builder = _Builder(code, options, max_order, max_work, time_limit)
     target = MAX_HEAP if max_heap is None else max_heap
-    last_bad = np.full(min(target, MAX_HEAP) + 2, -1, dtype=np.int64)
+    tracker = PeriodProof(code.proof_criteria, min(target, MAX_HEAP))  # Φ's period, proven as normal play's is
     status, reason, proof = FINITE, "", None
     while builder.n < target:
         try:
@@ -499,25 +476,13 @@ def misere_quotient(
         if len(builder.pre.mul) > max_order:
             status, reason = GROWING, f"the quotient passed {max_order} elements"
             break
-        # last_bad[p] = the last k with Φ(k) ≠ Φ(k + p); Φ is renumbered when the quotient changes
-        if n + 2 > len(last_bad):
-            last_bad = np.concatenate([last_bad, np.full(len(last_bad), -1, dtype=np.int64)])
-        if builder.changes and builder.changes[-1] == n:
-            arr = np.array(phi)
-            last_bad[:] = -1
-            for p in range(1, n + 1):
-                bad = np.flatnonzero(arr[p:] != arr[:-p])
-                if len(bad):
-                    last_bad[p] = bad[-1]
+        if builder.changes and builder.changes[-1] == n:  # Φ is renumbered when the quotient changes
+            tracker.restart(phi)
         else:
-            ks = np.arange(n - 1, -1, -1)
-            arr = np.array(phi)
-            bad = arr[ks] != arr[n]
-            ps = n - ks
-            last_bad[ps[bad]] = ks[bad]
+            tracker.append(phi)
         if progress is not None:
             progress(n, 0 if max_heap is None else max_heap, len(builder.pre.mul), f"|Q| = {len(builder.pre.mul)}")
-        proof = _period_proof(code, phi, last_bad)
+        proof = tracker.proven(len(phi))
         if proof is not None:
             break
     if max_heap is None and proof is None and status == FINITE:

@@ -31,6 +31,7 @@ def arithmetic_from(G, N, p, s):
 
 
 credible = njit(cache=True)(small.credible)  # APPARENT_RULE, written once (small.py), compiled here
+guy_smith_bound = njit(cache=True)(small.guy_smith_bound)  # the theorem's bound, likewise
 
 
 @njit(cache=True)
@@ -53,7 +54,7 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
         if seen and p % seen == 0:
             continue
         n0 = periodic_from(G, N, p)
-        if provable and r * max(n0, 1) + r * p + t <= N:
+        if provable and guy_smith_bound(r, t, p, n0) <= N:
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
             if credible(N, p, n0, repeats, min_agree, share):

@@ -75,6 +75,13 @@ def mex_all(G, N, whole, one, two, tie2, eq):
     return np.argmin(seen, axis=1)
 
 
+def guy_smith_bound(r: int, t: int, p: int, n0: int) -> int:
+    """Heaps 0..bound−1 the octal periodicity theorem needs checked: r·max(n0, 1) + (r − 1)·p + t rows of agreement,
+    so r·max(n0, 1) + r·p + t heaps (the argument needs n0 ≥ 1). The one statement of the bound, compiled for the
+    numba scan in period.py."""
+    return r * max(n0, 1) + r * p + t
+
+
 def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
     """APPARENT_RULE: at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
     return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
@@ -102,7 +109,7 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
         if seen and p % seen == 0:
             continue
         n0 = periodic_from(G, N, p)
-        if provable and r * max(n0, 1) + r * p + t <= N:
+        if provable and guy_smith_bound(r, t, p, n0) <= N:
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
             if credible(N, p, n0, repeats, min_agree, share):
