@@ -27,6 +27,7 @@ from .memory import available_memory, human_bytes
 from .moves import count_cap, kernel_moves, tie_table
 from .periodicity import APPARENT, PROVEN, Periodicity, exceptions, find_period as scan_values
 from .rare import rare_split
+from .sparse_run import LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN, RareList, SparseMoves, sparse_step
 
 DTYPES = (np.uint8, np.uint16, np.uint32)
 DEFAULT_N = 1000
@@ -146,10 +147,7 @@ class GrundySequence(HtmlRepr):
         self._max = 0
         # sparse state: mask, parity bit, rare positions and their values
         self.mask, self.e, self.k0 = 0, 0, 0
-        self._rare = np.zeros(0, np.int64)
-        self._rval = np.zeros(0, np.int64)
-        self._nrare = 0
-        self._sparse_ready = False
+        self._split: RareList | None = None  # the sparse kernel's rare list (None: rebuilt when it next runs)
         self._short = False
         self.last_kernel = "naive"
         if values is not None:
@@ -190,7 +188,7 @@ class GrundySequence(HtmlRepr):
     @property
     def rare(self) -> np.ndarray:
         """Rare positions under the current mask (sparse kernel state; empty before it has run)."""
-        return self._rare[: self._nrare]
+        return np.zeros(0, np.int64) if self._split is None else self._split.positions[: self._split.count]
 
     # ---- storage ----------------------------------------------------------------------------
     def _grow(self, capacity: int) -> None:
@@ -264,56 +262,35 @@ class GrundySequence(HtmlRepr):
         if not np.array_equal(split.positions, positions):
             return  # a mismatch is simply recomputed when the sparse kernel runs
         self.mask, self.e, self.k0 = mask, e, k0
-        cap = max(1024, 2 * len(positions))
-        self._rare = np.zeros(cap, np.int64)
-        self._rval = np.zeros(cap, np.int64)
-        self._nrare = len(positions)
-        self._rare[: self._nrare] = positions
-        self._rval[: self._nrare] = self._G[positions]
-        self._sparse_ready = True
+        self._split = RareList.holding(mask, e, k0, positions, self._G[positions])
 
     def status(self) -> str:
         """A few words on the kernel state for progress lines: kernel, rare count, mask."""
         if self.last_kernel == "sparse":
-            return f"sparse · rare {self._nrare:,} · mask {self.mask:#x}" + (" +parity" if self.e else "")
+            return f"sparse · rare {len(self.rare):,} · mask {self.mask:#x}" + (" +parity" if self.e else "")
         return self.last_kernel
 
     def _rechoose_mask(self) -> None:
         """Pick the mask with the fewest rare positions (Walsh–Hadamard) and rebuild the rare list."""
-        split = rare_split(self.values, self.code)
-        self.mask, self.e, self.k0 = split.mask, split.e, split.k0
-        cap = max(1024, 2 * split.count)
-        self._rare = np.zeros(cap, np.int64)
-        self._rval = np.zeros(cap, np.int64)
-        self._nrare = split.count
-        self._rare[: split.count] = split.positions
-        self._rval[: split.count] = self._G[split.positions]
-        self._sparse_ready = True
+        self._split = RareList.choose(self.values, self.code)
+        self.mask, self.e, self.k0 = self._split.mask, self._split.e, self._split.k0
 
-    def _run_sparse(self, stop, whole, one, two, tie2, eq):
+    def _run_sparse(self, stop, moves: SparseMoves):
         begin = self._n
-        if not self._sparse_ready:
+        if self._split is None:
             self._rechoose_mask()
         small_values = self._max < kernels.SMALL
         while self._n < stop:
-            limit = int(np.iinfo(self._G.dtype).max)
-            args = (self._G, 0, self._G, self._n, stop, self._max, whole, one, two, tie2, eq, self._rare, self._nrare,
-                    self._rval, self.mask, self.e, self.k0)
-            if small_values:
-                reached, top, nrare, flag = kernels.fill_sparse_small(*args)
-            else:
-                reached, top, nrare, flag = kernels.fill_sparse(*args, limit)
-            self._n, self._max, self._nrare = int(reached), int(top), int(nrare)
-            if flag == 1:  # a rare value never seen before: maybe a better mask now
+            self._n, self._max, why = sparse_step(self._split, moves, self._G, 0, self._G, self._n, stop, self._max,
+                                                  small_values)
+            if why == NEW_RARE:  # a rare value never seen before: maybe a better mask now
                 self._rechoose_mask()
-            elif flag == 2:
+            elif why == WIDEN:
                 self._widen(self._n)
-            elif flag == 4:  # a value of 32 or more: the general kernel from here on
+            elif why == LARGE_VALUE:
                 small_values = False
-            elif flag == 3:
-                cap = 2 * len(self._rare)
-                self._rare = np.resize(self._rare, cap)
-                self._rval = np.resize(self._rval, cap)
+            elif why == RARE_FULL:
+                self._split.grow()
         if self._R is not None and len(self._R) == len(self._G) and self._R.dtype == self._G.dtype:
             cap = len(self._G)  # keep the naive kernel's reversed copy in step
             self._R[cap - self._n : cap - begin] = self._G[begin : self._n][::-1]
@@ -341,7 +318,7 @@ class GrundySequence(HtmlRepr):
             reached, top = kernels.fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two,
                                               tie2, eq, limit)
         self._n, self._max = int(reached), int(top)
-        self._sparse_ready = False  # rare positions are rebuilt when the sparse kernel resumes
+        self._split = None  # rare positions are rebuilt when the sparse kernel resumes
         if reached < stop:
             self._widen(int(reached))
         return compiled
@@ -364,6 +341,7 @@ class GrundySequence(HtmlRepr):
         moves = kernel_moves(self.code, n)
         whole, one, three = moves.whole, moves.one, moves.three
         two, tie2, eq = moves.octal_split()
+        sparse_moves = SparseMoves(whole, one, two, tie2, eq)
         can_sparse = self.code.tier == OCTAL and len(two) > 0
         # a short run stays on one kernel: numpy, unless the compiled one is loaded already (a census, a notebook)
         self._short = n <= small.MAX_N and not _naive_loaded()
@@ -382,7 +360,7 @@ class GrundySequence(HtmlRepr):
             t0 = time.perf_counter()
             timed = True
             if choice == "sparse":
-                self._run_sparse(stop, whole, one, two, tie2, eq)
+                self._run_sparse(stop, sparse_moves)
             else:
                 timed = self._run_dense(stop, whole, one, two, tie2, eq, three)
             dt = time.perf_counter() - t0
@@ -417,7 +395,7 @@ class GrundySequence(HtmlRepr):
         if cost["naive"] is None:
             # the naive kernel reads about n/2 pairs per split digit and heap, the sparse one about #rare: with at most
             # n/4 rare positions it cannot win, so it is neither timed nor compiled (the first run compiles less)
-            return "sparse" if 4 * self._nrare <= self._n else "naive"
+            return "sparse" if 4 * len(self.rare) <= self._n else "naive"
         naive = cost["naive"] * self._n
         if cost["sparse"] <= naive:
             # the naive cost only grows with n: once four times dearer it is not worth timing again

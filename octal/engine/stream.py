@@ -26,11 +26,10 @@ from ..rules.code import OCTAL, OctalCode
 from ..rules.presets import resolve
 from ..validate import positive, whole_number
 from .chunks import ChunkStore
+from .kernels.sparse import SMALL
 from .memory import available_memory, human_bytes
-from .kernels.sparse import GAP, SMALL, fill_sparse, fill_sparse_small
-from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
-from .rare import rare_split
 from .moves import kernel_moves
+from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .sequence import (
     DEFAULT_MAX_N,
     DEFAULT_N,
@@ -38,6 +37,7 @@ from .sequence import (
     Progress,
     first_wrong_value,
 )
+from .sparse_run import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN, RareList, SparseMoves, sparse_step
 from .stream_state import StreamState, StreamStateError, read_frequencies, read_stream, save_stream, write_frequencies
 
 DEFAULT_WINDOW = 1 << 20
@@ -117,9 +117,8 @@ class StreamRun:
         except OSError as exc:
             raise InvalidArgumentError(f"cannot create stream folder {self.directory}: {exc.strerror}") from None
         moves = kernel_moves(code, len(code.digits) + 1)
-        self.whole, self.one = moves.whole, moves.one
-        self.two, self.tie2, self.eq = moves.octal_split()
-        self.kmax = int(self.one[-1]) if len(self.one) else 0
+        self.moves = SparseMoves(moves.whole, moves.one, *moves.octal_split())
+        self.kmax = int(moves.one[-1]) if len(moves.one) else 0
         saved = read_stream(self.directory, str(code))
         if saved is None:
             saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
@@ -149,7 +148,6 @@ class StreamRun:
     # ---- state ----------------------------------------------------------------------------------
     def _restore(self, s: StreamState) -> None:
         self.size, self.n, self.base, self.max = s.size, s.n, s.base, s.max
-        self.mask, self.e, self.k0 = s.mask, s.e, s.k0
         self.period = OnlinePeriod(s.period, s.preperiod)
         self.records = list(s.records)
         self.store = ChunkStore(self.directory, s.chunks) if s.stored else None
@@ -158,13 +156,9 @@ class StreamRun:
         self.head = s.head.astype(dtype) if self.frozen else None
         self.W = np.zeros(max(2 * self.size, len(s.window) + self.size), dtype)  # room to go on, not twice
         self.W[: len(s.window)] = s.window
-        self.rare = np.zeros(max(1024, 2 * len(s.rare)), np.int64)
-        self.rval = np.zeros_like(self.rare)
-        self.nrare = len(s.rare)
-        self.rare[: self.nrare] = s.rare
-        self.rval[: self.nrare] = s.rval
+        self.split = RareList.holding(s.mask, s.e, s.k0, s.rare, s.rval)
         self.counts = s.counts.astype(np.int64)
-        self.ready = self.n > 0 and (self.mask != 0 or self.e != 0)
+        self.ready = self.n > 0 and (s.mask != 0 or s.e != 0)  # a split was chosen (mask 0 is none)
 
     def _first_wrong_in_window(self) -> int | None:
         """The first heap of the window whose stored value the sparse kernel, run again from the values before it
@@ -176,23 +170,21 @@ class StreamRun:
         if lo >= self.n:
             return None
         W, stored = self.W, self.W[lo - self.base : self.n - self.base].copy()  # recomputed in place, then restored
-        nrare = int(np.searchsorted(self.rare[: self.nrare], lo))
-        rare, rval = self.rare.copy(), self.rval.copy()
-        limit = int(np.iinfo(W.dtype).max)
+        sp = self.split
+        probe = RareList(sp.mask, sp.e, sp.k0, sp.positions.copy(), sp.values.copy(),
+                         int(np.searchsorted(sp.positions[: sp.count], lo)))
         h, top = lo, self.max
         try:
             while h < self.n:
-                reached, top, nrare, flag = fill_sparse(W, self.base, self.head, h, self.n, top, self.whole, self.one,
-                                                        self.two, self.tie2, self.eq, rare, nrare, rval, self.mask,
-                                                        self.e, self.k0, limit)
-                if flag == 2:
-                    return int(reached)  # a value past the stored type: the stored one is not it
-                if flag == 3:
-                    rare, rval = np.resize(rare, 2 * len(rare)), np.resize(rval, 2 * len(rval))
-                elif flag == GAP or int(reached) == h:
-                    h = int(reached)
+                reached, top, why = sparse_step(probe, self.moves, W, self.base, self.head, h, self.n, top, False)
+                if why == WIDEN:
+                    return reached  # a value past the stored type: the stored one is not it
+                if why == RARE_FULL:
+                    probe.grow()
+                elif why == GAP or reached == h:
+                    h = reached
                     break  # the pairs of heap h need values no longer held: the rest cannot be recomputed here
-                h = int(reached)
+                h = reached
             bad = np.flatnonzero(W[lo - self.base : h - self.base] != stored[: h - lo])
             return lo + int(bad[0]) if len(bad) else None
         finally:
@@ -203,7 +195,8 @@ class StreamRun:
         head = self.head if self.frozen else self.W[: min(self.size, self.n)]
         return StreamState(
             str(self.code), self.n, self.base, self.size, head.copy(), self.W[: self.n - self.base].copy(),
-            self.rare[: self.nrare].copy(), self.rval[: self.nrare].copy(), self.counts.copy(), mask=self.mask,
+            self.split.positions[: self.nrare].copy(), self.split.values[: self.nrare].copy(), self.counts.copy(),
+            mask=self.mask,
             e=self.e, k0=self.k0, max=self.max, period=self.period.period, preperiod=self.period.preperiod,
             stored=self.store is not None, records=self.records, chunks=list(self.store.chunks) if self.store else [])
 
@@ -215,7 +208,7 @@ class StreamRun:
     def memory_bytes(self) -> int:
         """Bytes held by the run's arrays (window, head, rare lists, counts)."""
         head = self.head.nbytes if self.frozen else 0
-        return self.W.nbytes + head + self.rare.nbytes + self.rval.nbytes + self.counts.nbytes
+        return self.W.nbytes + head + self.split.positions.nbytes + self.split.values.nbytes + self.counts.nbytes
 
     def status(self) -> str:
         where = f"window {self.n - self.base:,}" if self.frozen else "all in memory"
@@ -233,8 +226,7 @@ class StreamRun:
     # ---- memory -----------------------------------------------------------------------------------
     def _keep(self) -> int:
         """Heaps the window must keep: S, and every G(m − r) a rare pair reads."""
-        last = int(self.rare[self.nrare - 1]) if self.nrare else 0
-        return max(self.size, last + self.kmax + 2)
+        return max(self.size, (self.last_rare or 0) + self.kmax + 2)
 
     def _track_period(self) -> None:
         """Look for the period in the newest heaps (at most PERIOD_SPAN of them, however wide the window grew)."""
@@ -291,45 +283,40 @@ class StreamRun:
 
     def _rechoose_mask(self) -> None:
         """Before any value leaves memory, pick the mask with the fewest rare positions (Walsh–Hadamard)."""
-        split = rare_split(self.W[: self.n], self.code)
-        self.mask, self.e, self.k0 = split.mask, split.e, split.k0
-        self.rare = np.zeros(max(1024, 2 * split.count), np.int64)
-        self.rval = np.zeros_like(self.rare)
-        self.nrare = split.count
-        self.rare[: self.nrare] = split.positions
-        self.rval[: self.nrare] = self.W[split.positions]
+        self.split = RareList.choose(self.W[: self.n], self.code)
         self.ready = True
+
+    # the split's parts, as the state file and the result name them
+    mask = property(lambda self: self.split.mask)
+    e = property(lambda self: self.split.e)
+    k0 = property(lambda self: self.split.k0)
+    nrare = property(lambda self: self.split.count)
+    last_rare = property(lambda self: int(self.split.positions[self.split.count - 1]) if self.split.count else None)
 
     # ---- the run ----------------------------------------------------------------------------------
     def _fill(self, stop: int) -> None:
-        """Compute heaps n..stop−1 (stop ≤ base + len(W)), handling every kernel flag."""
+        """Compute heaps n..stop−1 (stop ≤ base + len(W)), handling every reason the kernel stops."""
         if self.n == 0:
             self.W[0] = 0  # G(0) = 0: no move from an empty heap
             self.n = 1
         if not self.ready:
             self._rechoose_mask()
-        small = self.max < SMALL
+        small_values = self.max < SMALL
         while self.n < stop:
-            Hd = self.head if self.frozen else self.W
-            args = (self.W, self.base, Hd, self.n, stop, self.max, self.whole, self.one, self.two, self.tie2,
-                    self.eq, self.rare, self.nrare, self.rval, self.mask, self.e, self.k0)
-            if small:
-                reached, top, nrare, flag = fill_sparse_small(*args)
-            else:
-                reached, top, nrare, flag = fill_sparse(*args, int(np.iinfo(self.W.dtype).max))
             begin = self.n
-            self.n, self.max, self.nrare = int(reached), int(top), int(nrare)
+            self.n, self.max, why = sparse_step(self.split, self.moves, self.W, self.base,
+                                                self.head if self.frozen else self.W, self.n, stop, self.max,
+                                                small_values)
             self._count(begin, self.n)
-            if flag == 1 and not self.frozen:
+            if why == NEW_RARE and not self.frozen:
                 self._rechoose_mask()
-            elif flag == 2:
+            elif why == WIDEN:
                 self._widen_dtype(self.n)
-            elif flag == 4:  # a value of 32 or more: the general kernel from here on
-                small = False
-            elif flag == 3:
-                self.rare = np.resize(self.rare, 2 * len(self.rare))
-                self.rval = np.resize(self.rval, 2 * len(self.rval))
-            elif flag == GAP:
+            elif why == LARGE_VALUE:
+                small_values = False
+            elif why == RARE_FULL:
+                self.split.grow()
+            elif why == GAP:
                 self._widen_memory(self.n)
                 return  # the buffer changed: the caller re-plans the stretch
 
@@ -350,7 +337,7 @@ class StreamRun:
             return
         self.records.append({
             "n": heaps, "max": self.max, "counts": self.counts[: self.max + 1].tolist(), "rare": self.nrare,
-            "last_rare": int(self.rare[self.nrare - 1]) if self.nrare else None, "mask": self.mask, "e": self.e,
+            "last_rare": self.last_rare, "mask": self.mask, "e": self.e,
         })
 
     def extend(self, target: int, until_proven: bool = False, progress: Progress | None = None,
@@ -387,7 +374,7 @@ class StreamRun:
         return StreamResult(
             self.code, name, self.n, self.max, self.periodicity(), self.counts[: self.max + 1].copy(),
             list(self.records), str(self.directory), self.size, self.store is not None, self.nrare,
-            int(self.rare[self.nrare - 1]) if self.nrare else None, self.mask, self.e, self.memory_bytes)
+            self.last_rare, self.mask, self.e, self.memory_bytes)
 
 
 def nim_stream(

@@ -23,6 +23,7 @@ from numba import njit
 
 from ..compile_notice import loaded
 from .bits import ctz64
+from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 
 
 @njit(cache=True, inline="always")
@@ -76,7 +77,7 @@ def _take_needed(lo, hi_rev, length, need):
     return found
 
 
-GAP = 5  # flag: heap n needs a value that has left memory (stream mode): nothing stored, the driver widens
+
 
 
 @njit(cache=True)
@@ -195,10 +196,10 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
 
     Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
     A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
-    Returns (heap reached, largest value, rare count, flag): it stops early, with flag 1, right after a
+    Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
     heap whose value is a rare value never seen at a rare position before or doubles the value range
-    (so the driver may re-choose the mask), with flag 2 when a value would not fit G's dtype, with flag 3
-    when `rare` is full, and with flag GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
+    (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
+    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
     """
     P = 1
     while P <= maxv:
@@ -301,7 +302,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                     v = x
                 need[x] = 0
         if v > vlimit:
-            return n, maxv, nrare, 2
+            return n, maxv, nrare, WIDEN
         W[n - base] = v
         grew = v >= P  # the value range doubled: the driver re-chooses the mask
         if v > maxv:
@@ -317,14 +318,14 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                 odd = _odd_table(mask, 2 * P + 2)
         if missing:  # G(n) is a rare value: n is a rare position
             if nrare == rare.shape[0]:
-                return n, maxv, nrare, 3
+                return n, maxv, nrare, RARE_FULL
             rare[nrare] = n
             rval[nrare] = v
             nrare += 1
             if not known_rare[v]:
-                return n + 1, maxv, nrare, 1
+                return n + 1, maxv, nrare, NEW_RARE
         if grew:
-            return n + 1, maxv, nrare, 1
+            return n + 1, maxv, nrare, NEW_RARE
     return stop, maxv, nrare, 0
 
 
@@ -372,8 +373,8 @@ def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
 def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
     """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
 
-    Same arguments and return convention as fill_sparse, plus flag 4: heap n would get a value ≥ 64
-    (nothing stored), so the driver continues with the general kernel.
+    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
+    (nothing stored), so the driver continues with fill_sparse.
     """
     common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
     for x in range(64):
@@ -436,7 +437,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
         avail = (common1 if flip else common0) & ~ex
         if avail == np.uint64(0):
-            return n, maxv, nrare, 4
+            return n, maxv, nrare, LARGE_VALUE
         c = ctz64(avail)
         below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
         a = 1
@@ -456,22 +457,22 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             a = a_end
         v = c if below == np.uint64(0) else ctz64(below)
         if v >= SMALL:
-            return n, maxv, nrare, 4
+            return n, maxv, nrare, LARGE_VALUE
         W[n - base] = v
         grew = v > maxv and (v & (v - 1)) == 0 and v > 1  # a new power of two: the value range doubled
         if v > maxv:
             maxv = v
         if below != np.uint64(0):
             if nrare == rare.shape[0]:
-                return n, maxv, nrare, 3
+                return n, maxv, nrare, RARE_FULL
             rare[nrare] = n
             rval[nrare] = v
             nrare += 1
             bit = np.uint64(1) << np.uint64(v)
             if not (known & bit):
-                return n + 1, maxv, nrare, 1
+                return n + 1, maxv, nrare, NEW_RARE
         if grew:
-            return n + 1, maxv, nrare, 1
+            return n + 1, maxv, nrare, NEW_RARE
     return stop, maxv, nrare, 0
 
 

@@ -1,0 +1,8 @@
+"""Why a sparse kernel stops before the heap it was asked to reach (its last return value; 0 when it reached it).
+Plain numbers in a module of their own, so the drivers name them without importing the compiled kernels."""
+
+NEW_RARE = 1  # right after a rare value never seen before: the driver may re-choose the mask
+WIDEN = 2  # heap n's value would not fit G's dtype: nothing stored, the driver widens
+RARE_FULL = 3  # the rare list is full: nothing stored, the driver doubles it
+LARGE_VALUE = 4  # fill_sparse_small only: heap n's value is SMALL or more, fill_sparse takes over from n
+GAP = 5  # heap n needs a value that has left memory (stream mode): nothing stored, the driver widens
