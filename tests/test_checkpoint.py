@@ -85,3 +85,25 @@ def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
     assert json.loads(done.stdout)["n"] == n
     full = nim_sequence("0.6", n, kernel="sparse").values
     assert np.array_equal(np.load(out), full)
+
+
+def test_a_resumed_run_says_where_it_starts_and_an_interrupt_carries_the_values(tmp_path, monkeypatch):
+    from octal.engine import sequence as seqmod
+    from octal.front.cli import app
+
+    ck = tmp_path / "ck"
+    runner = CliRunner()
+    assert runner.invoke(app, ["run", "0.6", "--n", "3000", "--checkpoint", str(ck), "--quiet"]).exit_code == 0
+    r = runner.invoke(app, ["run", "0.6", "--n", "5000", "--checkpoint", str(ck)])
+    assert r.exit_code == 0 and f"resuming from {ck} at heap 3,000" in r.output
+
+    def interrupted(seq, *args):  # Ctrl-C after some values: the API hands them back, and saves what was asked
+        seq.extend(700)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(seqmod, "_compute", interrupted)
+    out = tmp_path / "v.npy"
+    with pytest.raises(KeyboardInterrupt) as info:
+        nim_sequence("0.6", 5000, out=out)
+    assert info.value.partial.n == 700 and list(info.value.partial.values[:6]) == [0, 0, 1, 2, 0, 1]
+    assert np.load(out).shape == (700,)

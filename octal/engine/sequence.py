@@ -17,6 +17,7 @@ import numpy as np
 
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
+from ..io import check_writable, save_values
 from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
@@ -51,6 +52,7 @@ def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
     return 2 * n * itemsize
 
 
+RESUMED = "resumed"  # the state a progress report names when a run starts from values computed before
 RECHECK_ALL = 1024  # values handed in or read back: every heap below this is checked (all at once, in numpy)
 RECHECK_SAMPLE = 48  # and this many heaps spread over the rest, each recomputed from the values below it
 RECHECK_LAST = 16  # and the last ones, where a resumed run goes on from
@@ -494,13 +496,16 @@ def nim_sequence(
     resume: GrundySequence | np.ndarray | None = None,
     checkpoint: str | os.PathLike | None = None,
     checkpoint_every: float = 5.0,
+    out: str | os.PathLike | None = None,
 ) -> NimSequence:
     """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
 
     With `until_proven`, N grows geometrically (64, 128, …) and jumps straight to the proof bound once a
     period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed;
     `checkpoint` names a folder whose saved state is resumed and which is re-saved every
-    `checkpoint_every` seconds, at the end, and on Ctrl-C.
+    `checkpoint_every` seconds, at the end, and on Ctrl-C. `out` names a values file (.npy, .csv, .json; checked
+    before computing) written at the end, or on Ctrl-C with the values computed so far ("complete": false). On
+    Ctrl-C the KeyboardInterrupt carries what was computed as `partial` (a NimSequence), whatever was asked.
     """
     code, preset = resolve(game)
     if n is not None:
@@ -510,6 +515,8 @@ def nim_sequence(
         check_general(code, n or 0)
         max_n = min(max_n, GENERAL_MAX_N)  # --until-proven stops there (it cannot prove such a code anyway)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
+    if out is not None:
+        check_writable(out)
     want = n if n is not None else (0 if until_proven else DEFAULT_N)
     check_fits(code, max(want, 1))
     saver = None
@@ -530,15 +537,23 @@ def nim_sequence(
             if outer is not None:
                 outer(done, total, largest, state)
 
+    name = preset.name if preset else None
+    if progress is not None and seq.n:
+        progress(seq.n, max(want, seq.n), seq.max_value, RESUMED)  # where a resumed run starts
     try:
-        result = _compute(seq, code, want, until_proven, max_n, progress)
-    except KeyboardInterrupt:
+        result = NimSequence(code, name, *_compute(seq, code, want, until_proven, max_n, progress))
+    except KeyboardInterrupt as e:  # nothing computed is lost: the state, the values asked for, and the caller's copy
         if saver is not None:
             saver.now(seq)
+        e.partial = NimSequence(code, name, seq.values.copy(), Periodicity())
+        if out is not None and seq.n:
+            save_values(out, seq.values, {"code": str(code), "n": seq.n, "complete": False})
         raise
     if saver is not None:
         saver.now(seq)
-    return NimSequence(code, preset.name if preset else None, *result)
+    if out is not None:
+        save_values(out, result.values, result.to_dict())
+    return result
 
 
 def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool, max_n: int, progress):

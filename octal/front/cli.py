@@ -59,6 +59,9 @@ class PlainHelpGroup(TyperGroup):
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
+Game = Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]), a subtraction set "
+                                     "(S(1,2,5), allbut(1,3)) or a preset name (kayles).")]  # every command's GAME
+
 
 def _print_version(asked: bool) -> None:
     if asked:
@@ -109,7 +112,7 @@ def _echo_json(doc: dict) -> None:
 @app.command(cls=PlainHelp)
 @friendly
 def run(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]), a subtraction set (S(1,2,5), allbut(1,3)) or a preset name (kayles).")],
+    game: Game,
     n: Annotated[Optional[int], typer.Option("--n", metavar="N", help="Compute heaps 0..N-1 (default 1000).")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
     max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Budget for --until-proven.")] = 2**24,
@@ -127,9 +130,7 @@ def run(
     store_values: Annotated[bool, typer.Option("--store-values", help="With --stream: write every value to DIR/values (checksummed chunks).")] = False,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
-    from ..engine.sequence import GrundySequence, load_checkpoint, nim_sequence
-    from ..io import check_writable, save_values
-    from ..rules.presets import resolve
+    from ..engine.sequence import nim_sequence
     from .progress import ProgressLine
     from .report import run_text
     from .table import MAX_WIDTH
@@ -148,32 +149,38 @@ def run(
                            quiet)
     elif window is not None or store_values:
         _fail("--window and --store-values go with --stream DIR")
-    code, preset = resolve(game)
-    if out:
-        check_writable(out)
-    seq = load_checkpoint(checkpoint, code, kernel) if checkpoint else None
-    if seq is not None and not quiet:
-        typer.echo(f"resuming from {checkpoint} at heap {seq.n:,}", err=True)
-    seq = seq or GrundySequence(code, kernel=kernel)
     progress = ProgressLine(enabled=False if quiet else None)
+    if checkpoint and not quiet:
+        progress = _saying_resumed(progress, checkpoint)
     try:
-        result = nim_sequence(code, n, until_proven=until_proven, max_n=max_n, progress=progress, resume=seq,
-                              checkpoint=checkpoint, checkpoint_every=checkpoint_every)
-    except KeyboardInterrupt:
+        result = nim_sequence(game, n, until_proven=until_proven, max_n=max_n, kernel=kernel, progress=progress,
+                              checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out)
+    except KeyboardInterrupt as e:
         progress.close()
-        if out and seq.n:
-            save_values(out, seq.values, {"code": str(code), "n": seq.n, "complete": False})
-            typer.echo(f"interrupted at heap {seq.n:,}: saved the {seq.n:,} values computed to {out}", err=True)
-        if checkpoint:
-            typer.echo(f"interrupted at heap {seq.n:,}: state saved in {checkpoint}; run again to resume", err=True)
+        done = getattr(e, "partial", None)
+        if done is not None and out and done.n:
+            typer.echo(f"interrupted at heap {done.n:,}: saved the {done.n:,} values computed to {out}", err=True)
+        if done is not None and checkpoint:
+            typer.echo(f"interrupted at heap {done.n:,}: state saved in {checkpoint}; run again to resume", err=True)
         raise
     progress.close()
-    if out:
-        save_values(out, result.values, result.to_dict())
     if as_json:
         _echo_json(result.to_dict(values=values))
         return
     typer.echo(run_text(result, width, full, out))
+
+
+def _saying_resumed(progress, checkpoint: str):
+    """The progress line, saying where a run resumed from the checkpoint starts (its first report)."""
+    from ..engine.sequence import RESUMED
+
+    def report(done, total, largest, state=""):
+        if state == RESUMED:
+            typer.echo(f"resuming from {checkpoint} at heap {done:,}", err=True)
+        progress(done, total, largest, state)
+
+    report.close = progress.close
+    return report
 
 
 def _run_stream(game, n, until_proven, max_n, directory, window, store_values, checkpoint_every, as_json, quiet):
@@ -202,7 +209,7 @@ def _run_stream(game, n, until_proven, max_n, directory, window, store_values, c
 @app.command(cls=PlainHelp)
 @friendly
 def stats(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    game: Game,
     n: Annotated[int, typer.Option("--n", metavar="N", help="Compute heaps 0..N-1.")] = 2**16,
     kernel: Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")] = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -227,7 +234,7 @@ def stats(
 @app.command(cls=PlainHelp)
 @friendly
 def plot(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    game: Game,
     n: Annotated[int, typer.Option("--n", metavar="N", help="Compute heaps 0..N-1.")] = 2**14,
     output: Annotated[str, typer.Option("-o", "--output", metavar="FILE", help="Image file: .png, .svg or .pdf.")] = "octal.png",
     kind: Annotated[str, typer.Option("--kind", metavar="KIND", help="values (log heap axis, rare panel), rare, or frequencies (at powers of two).")] = "values",
@@ -266,7 +273,7 @@ HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own
 @app.command(cls=PlainHelp, context_settings=HEAPS_CONTEXT)
 @friendly
 def solve(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    game: Game,
     heaps: Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes, e.g. 5 7 9.")],
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
     quotient: Annotated[Optional[str], typer.Option(
@@ -298,7 +305,7 @@ def solve(
 @app.command(cls=PlainHelp)
 @friendly
 def genus(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    game: Game,
     n: Annotated[int, typer.Option("--n", metavar="N", help="Heaps 0..N-1 (exhaustive misère search; N up to 48).")] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -379,7 +386,7 @@ def misere(
 @app.command(cls=PlainHelp, context_settings=HEAPS_CONTEXT)
 @friendly
 def play(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")],
+    game: Game,
     heaps: Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes to start from.")],
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")] = False,
     first: Annotated[str, typer.Option("--first", metavar="WHO", help="Who moves first: me or engine.")] = "me",
@@ -569,7 +576,7 @@ def site(
 
 @app.command(cls=PlainHelp)
 @friendly
-def show(game: Annotated[str, typer.Argument(metavar="GAME", help="An octal code or a preset name.")]) -> None:
+def show(game: Game) -> None:
     """Print the rules of GAME in words, its digits and what is known about it."""
     from ..rules.presets import resolve
     from .report import show_text
