@@ -14,6 +14,7 @@ from numba import njit
 
 from ..compile_notice import loaded
 from .bits import mex_words, xor_permute
+from .simple import simple_bits, simple_options
 
 
 @njit(cache=True, inline="always")
@@ -52,20 +53,11 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     N = R.shape[0]
     P = _pow2_above(maxv)
     seen = np.zeros(P + 1, np.int64)
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
     for n in range(start, stop):
         stamp = n + 1
         if P <= 64:
-            acc = np.uint64(0)
-            for k in whole:
-                if k == n:
-                    acc |= np.uint64(1)
-            for k in one:
-                if k >= n:
-                    break
-                acc |= np.uint64(1) << np.uint64(G[n - k])
-            for k in eq:
-                if n - k >= 2 and (n - k) % 2 == 0:
-                    acc |= np.uint64(1)
+            acc = simple_bits(n, whole, one, eq, G, 0)
             for i in range(two.shape[0]):
                 m = n - two[i]
                 if m < 2:
@@ -77,16 +69,8 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
             while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
                 v += 1
         else:
-            for k in whole:
-                if k == n:
-                    seen[0] = stamp
-            for k in one:
-                if k >= n:
-                    break
-                seen[G[n - k]] = stamp
-            for k in eq:
-                if n - k >= 2 and (n - k) % 2 == 0:
-                    seen[0] = stamp
+            for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
+                seen[simple[i]] = stamp
             for i in range(two.shape[0]):
                 m = n - two[i]
                 if m < 2:
@@ -135,6 +119,7 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
     opts = np.zeros(W, np.uint64)
     U = np.zeros((P, W), np.uint64)
     used = np.zeros(P, np.bool_)
+    simple = np.zeros(len(whole) + len(one), np.int64)
     for n in range(start, stop):
         # S2[n] needs only G[0..n-1]
         for w in range(W):
@@ -144,13 +129,8 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
             S2[n, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
         for w in range(W):
             opts[w] = 0
-        for k in whole:
-            if k == n:
-                opts[0] |= np.uint64(1)
-        for k in one:
-            if k >= n:
-                break
-            x = np.int64(G[n - k])
+        for i in range(simple_options(n, whole, one, one[:0], G, 0, simple)):
+            x = simple[i]
             opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
         for k in two:
             m = n - k
