@@ -230,3 +230,23 @@ def test_a_form_that_is_a_number_is_marked_as_one():
                 if max(y.number for y in x.left) < min(y.number for y in x.right) if x.left and x.right else True:
                     assert x.number is not None, x
             stack.extend(x.left + x.right)
+
+
+def test_every_number_up_star_is_recognised_and_written():
+    """x + n·↑ + *k built by sums is recognised as (x, n, k) and written as CGSuite writes it."""
+    from octal.partizan.notation import up_multiple, uptimal
+
+    for x in (Fraction(0), Fraction(1), Fraction(-3, 4), Fraction(5, 2)):
+        for n in range(-4, 5):
+            for k in range(8):
+                assert uptimal(total([number(x), up_multiple(n), nimber(k)])) == (x, n, k)
+    assert to_text(up_multiple(-3) + nimber(2)) == "v3*2" and to_text(number("1/2") + UP) == "1/2^"
+
+
+def test_deeper_random_trees_against_the_search():
+    """Trees born by day 4: equal values have one form, and ≤ agrees with the search of the difference."""
+    trees = random_trees(21, 24, days=4)
+    for a in trees[:12]:
+        for b in trees[12:]:
+            assert (canon(a) is canon(b)) == (tree_outcome(tree_sum(a, tree_neg(b))) == PREVIOUS)
+            assert le(canon(a), canon(b)) == tree_le(a, b)
