@@ -118,6 +118,7 @@ def test_a_union_of_trees_by_forms_and_by_the_search_of_the_sum():
         # a budget too small for the whole sum: components are added in groups within work / 16, then searched
         by_search = partisan_node_kayles(g, owners, max_form_work=work)
         assert by_search.method == partisan_module.METHOD_SUM_SEARCH and by_search.value is None
+        assert by_search.sum_positions > 0 and by_search.states == by_forms.states
         assert by_search.outcome == by_forms.outcome
         assert by_search.winning_moves == by_forms.winning_moves
 

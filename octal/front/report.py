@@ -194,7 +194,8 @@ def partisan_text(result, label: str) -> str:
         lines.append(f"{who + ' first':<8} " + (f"wins by choosing ({len(moves)}): {listed(moves)}" if moves
                                                  else "has no winning move"))
     lines.append(f"search   {result.states:,} component states; {result.components:,} component"
-                 f"{'s' if result.components != 1 else ''} added as {result.method}")
+                 f"{'s' if result.components != 1 else ''} added as {result.method}"
+                 + (f" ({result.sum_positions:,} positions of the sum)" if result.sum_positions else ""))
     return "\n".join(lines)
 
 

@@ -77,9 +77,10 @@ class PartisanResult(HtmlRepr):
     outcome: str
     value: Game | None  # None when the sum's canonical form was too large to build (the outcome is then searched)
     winning_moves: dict = field(default_factory=dict)  # {"left": [labels], "right": [labels]}
-    states: int = 0
+    states: int = 0  # component states solved (each one canonical form)
     components: int = 0
     method: str = METHOD_FORMS
+    sum_positions: int = 0  # positions of the sum searched, when its form was too large to build
 
     @property
     def value_text(self) -> str | None:
@@ -109,6 +110,7 @@ class PartisanResult(HtmlRepr):
             "method": self.method,
             "components": self.components,
             "states": self.states,
+            "sum_positions": self.sum_positions,
         }
 
 
@@ -234,7 +236,7 @@ def partisan_node_kayles(graph: Graph, owners, max_states: int | None = None,
         result.method = METHOD_SUM_SEARCH
         result.outcome, left_wins, right_wins, searched = search_the_sum(
             values, moves, solver.left_mask, solver.right_mask, max_form_work // GROUP_SHARE)
-        result.states += searched
+        result.sum_positions = searched
     # a merged class may hold vertices of either owner: each is a winning move for the sides that own it
     left_set, right_set = set(left_wins), set(right_wins)
     of = {v: c for c, cls in enumerate(classes) for v in cls}
