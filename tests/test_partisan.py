@@ -148,6 +148,11 @@ def test_the_owners_column_of_an_edge_list(tmp_path):
     assert g.owners == ("L", "R", "B") and parse_owners("column", g) == ("L", "R", "B")
     r = partisan_node_kayles(g, parse_owners("column", g))
     assert (r.outcome, r.winning_moves["left"], r.winning_moves["right"]) == (NEXT, ["c"], ["b"])  # c leaves a (1)
+    tight = tmp_path / "tight.txt"
+    tight.write_text("a b\na:L\nb:r\n")  # 'v:X' without a space is an owner line too
+    assert read_edge_list(tight).owners == ("L", "R")
+    out = run_cli(["graph", "--edges", str(tight), "--game", "Partisan", "--owners", "column"])
+    assert out.exit_code == 0 and "1 edge," in out.output and "value    *" in out.output
     half = tmp_path / "half.txt"
     half.write_text("a b\na: L\n")
     out = run_cli(["graph", "--edges", str(half), "--game", "partisan", "--owners", "column"])
@@ -175,3 +180,12 @@ def test_cli_short_value_and_bad_input():
                  ["path:5", "--game", "partisan", "--owners", "LRQRL"]):
         bad = run_cli(["graph", *args])
         assert bad.exit_code == 2 and bad.output.startswith("error:") and len(bad.output.strip().splitlines()) == 1
+
+
+def test_components_whose_forms_grow_too_large_are_refused_by_work():
+    from octal.errors import ResourceLimitError
+
+    with pytest.raises(ResourceLimitError, match="steps of work"):
+        partisan_node_kayles(named_graph("path:40"), parse_owners("alternate", named_graph("path:40")),
+                             max_component_work=100_000)
+    assert partisan_node_kayles(named_graph("path:12"), "LRLRLRLRLRLR", max_component_work=100_000).value is not None

@@ -250,3 +250,9 @@ def test_deeper_random_trees_against_the_search():
         for b in trees[12:]:
             assert (canon(a) is canon(b)) == (tree_outcome(tree_sum(a, tree_neg(b))) == PREVIOUS)
             assert le(canon(a), canon(b)) == tree_le(a, b)
+
+
+def test_large_and_fine_numbers_build_without_recursion():
+    assert number(2000).number == 2000 and to_text(number(-2500)) == "-2500"
+    tiny = number(Fraction(1, 2**1200))
+    assert tiny.number == Fraction(1, 2**1200) and ZERO < tiny < number(Fraction(1, 2**1199))

@@ -441,6 +441,7 @@ def graph(
     from .progress import ProgressLine
     from .report import graph_text, partisan_text
 
+    game = game.lower()
     if game == "partisan":
         game = PARTISAN
     if (owners is None) != (game != PARTISAN):

@@ -155,6 +155,11 @@ def quotient_text(q, preset: Preset | None, full: bool) -> str:
     return "\n".join(lines)
 
 
+def _count(k: int, one: str, many: str | None = None) -> str:
+    """'1 edge', '2 edges', '1,000 vertices'."""
+    return f"{k:,} {one if k == 1 else many or one + 's'}"
+
+
 def listed(items, shown: int = MOVES_SHOWN) -> str:
     """A long list the one way every command writes it: the first `shown`, then '… and N more (--json lists them
     all)'."""
@@ -175,7 +180,7 @@ def partisan_text(result, label: str) -> str:
     """`octal graph --game partisan`: outcome class, canonical value, each side's winning first moves."""
     g = result.graph
     owners = "".join(result.owners)
-    lines = [f"partisan Node Kayles on {label}: {g.n:,} vertices, {g.edges:,} edges, owners "
+    lines = [f"partisan Node Kayles on {label}: {_count(g.n, 'vertex', 'vertices')}, {_count(g.edges, 'edge')}, owners "
              f"{owners if len(owners) <= 60 else owners[:60] + '…'}",
              f"outcome  {OUTCOME_WORDS[result.outcome]}"]
     if result.value is None:
@@ -193,15 +198,16 @@ def partisan_text(result, label: str) -> str:
         who = side.capitalize()
         lines.append(f"{who + ' first':<8} " + (f"wins by choosing ({len(moves)}): {listed(moves)}" if moves
                                                  else "has no winning move"))
-    lines.append(f"search   {result.states:,} component states; {result.components:,} component"
-                 f"{'s' if result.components != 1 else ''} added as {result.method}"
+    lines.append(f"search   {_count(result.states, 'component state')}; {_count(result.components, 'component')} "
+                 f"added as {result.method}"
                  + (f" ({result.sum_positions:,} positions of the sum)" if result.sum_positions else ""))
     return "\n".join(lines)
 
 
 def graph_text(result, graph, label: str, game: str) -> str:
     """`octal graph`: value, outcome, winning vertices, states searched."""
-    lines = [f"{game} on {label}: {graph.n:,} vertices, {graph.edges:,} edges", f"value    {result.value}"]
+    lines = [f"{game} on {label}: {_count(graph.n, 'vertex', 'vertices')}, {_count(graph.edges, 'edge')}",
+             f"value    {result.value}"]
     if result.outcome == NEXT:
         lines.append("outcome  N: the player to move wins")
         lines.append(f"winning vertices ({len(result.winning_vertices):,}): {listed(result.winning_vertices)}")

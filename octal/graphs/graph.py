@@ -130,6 +130,8 @@ def read_edge_list(path: str | Path) -> Graph:
         words = line.split("#", 1)[0].replace(",", " ").split()
         if not words:
             continue
+        if len(words) == 1 and ":" in words[0][1:-1] and words[0].rsplit(":", 1)[1].upper() in ("L", "R", "B"):
+            words = [words[0].rsplit(":", 1)[0] + ":", words[0].rsplit(":", 1)[1]]  # 'a:L' is 'a: L'
         if len(words) == 2 and words[0].endswith(":") and len(words[0]) > 1:
             name, owner = words[0][:-1], words[1].upper()
             if owner not in ("L", "R", "B"):

@@ -28,6 +28,7 @@ LEFT, RIGHT, BOTH = "L", "R", "B"
 OWNERS = (LEFT, RIGHT, BOTH)
 GAME = "partisan-node-kayles"
 MAX_STATES = 2_000_000  # component states searched (each builds one canonical form)
+MAX_COMPONENT_WORK = 50_000_000  # comparisons and sums on the components' own forms: path:600 alternate is refused after ~100 s here
 MAX_FORM_WORK = 20_000_000  # comparisons and sums spent adding the components' forms before the sum is searched
 MAX_SUM_STATES = 2_000_000  # positions of the sum searched when its form is too large to build
 GROUP_SHARE = 16  # the search of the sum first adds components in groups, each addition within 1/16 of the work
@@ -204,10 +205,12 @@ def others_sums(values: list[Game]) -> list[Game]:
 
 def partisan_node_kayles(graph: Graph, owners, max_states: int | None = None,
                          progress: Callable[[int], None] | None = None,
-                         max_form_work: int = MAX_FORM_WORK) -> PartisanResult:
+                         max_form_work: int = MAX_FORM_WORK,
+                         max_component_work: int = MAX_COMPONENT_WORK) -> PartisanResult:
     """Outcome, canonical value and winning first moves (as labels) of partisan Node Kayles on `graph` whose vertex
     v may be chosen by owners[v] (L, R or B; a string or any sequence). Adding the components' forms may spend
-    `max_form_work` comparisons and sums; past that the sum is searched instead (outcome and moves, no value)."""
+    `max_form_work` comparisons and sums; past that the sum is searched instead (outcome and moves, no value).
+    Solving the components themselves may spend `max_component_work` (ResourceLimitError past it)."""
     owners = tuple(str(o).upper() for o in owners)
     if len(owners) != graph.n or any(o not in OWNERS for o in owners):
         raise InvalidArgumentError(f"owners: one of L, R, B per vertex ({graph.n} vertices)")
@@ -217,12 +220,19 @@ def partisan_node_kayles(graph: Graph, owners, max_states: int | None = None,
     solver = PartisanNodeKayles(quotient, q_owners, max_states or MAX_STATES, progress)
     full = (1 << quotient.n) - 1
     comps = components(quotient.adj, full)
-    values = [solver.component(c) for c in comps]
-    # a move at vertex u of component c leaves the other components and the component's option
-    moves = []  # (component index, quotient vertex, option value)
-    for i, c in enumerate(comps):
-        for u in bits(c):
-            moves.append((i, u, total(solver.parts(c & ~solver.closed[u]))))
+    try:
+        with work_limit(max_component_work):
+            values = [solver.component(c) for c in comps]
+            # a move at vertex u of component c leaves the other components and the component's option
+            moves = []  # (component index, quotient vertex, option value)
+            for i, c in enumerate(comps):
+                for u in bits(c):
+                    moves.append((i, u, total(solver.parts(c & ~solver.closed[u]))))
+    except FormTooLarge:
+        raise ResourceLimitError(
+            f"partisan Node Kayles on this graph needs more than {max_component_work:,} steps of work (comparisons "
+            f"and sums of canonical forms) for its components, after {solver.states:,} component states: their "
+            "values grow too large to compute here") from None
     result = PartisanResult(graph, owners, PREVIOUS, None, states=solver.states, components=len(comps))
     try:
         with work_limit(max_form_work):

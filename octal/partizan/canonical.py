@@ -123,19 +123,32 @@ def number(x: int | Fraction | str) -> Game:
         x = Fraction(x)
     except (TypeError, ValueError, ZeroDivisionError):
         raise InvalidArgumentError(f"{x!r} is not a number") from None
-    g = _NUMBERS.get(x)
-    if g is not None:
-        return g
     d = x.denominator
     if d & (d - 1):
         raise InvalidArgumentError(f"{x} is not a dyadic rational: short games' numbers are m/2^k")
+    todo = [x]  # built from the simpler numbers up, without recursion (2000 = {1999 |} is 2000 levels deep)
+    while todo:
+        y = todo[-1]
+        if y in _NUMBERS:
+            todo.pop()
+            continue
+        left, right = _number_options(y)
+        missing = [z for z in left + right if z not in _NUMBERS]
+        if missing:
+            todo.extend(missing)
+            continue
+        _NUMBERS[y] = _intern([_NUMBERS[z] for z in left], [_NUMBERS[z] for z in right], y)
+        todo.pop()
+    return _NUMBERS[x]
+
+
+def _number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:
+    """The options of x's canonical form: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}."""
+    d = x.denominator
     if d == 1:
         n = x.numerator
-        g = _intern([number(n - 1)] if n > 0 else [], [number(n + 1)] if n < 0 else [], x)
-    else:
-        g = _intern([number(x - Fraction(1, d))], [number(x + Fraction(1, d))], x)
-    _NUMBERS[x] = g
-    return g
+        return ([x - 1] if n > 0 else []), ([x + 1] if n < 0 else [])
+    return [x - Fraction(1, d)], [x + Fraction(1, d)]
 
 
 ZERO = number(0)
