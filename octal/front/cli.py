@@ -105,6 +105,14 @@ def friendly(command):
     return wrapper
 
 
+def _on_interrupt(progress, *notes: str | None) -> None:
+    """Ctrl-C during a computation: close its progress line and say what the API kept (it saved it already)."""
+    progress.close()
+    for note in notes:
+        if note:
+            typer.echo(note, err=True)
+
+
 def _echo_json(doc: dict) -> None:
     typer.echo(json.dumps(doc))
 
@@ -156,12 +164,12 @@ def run(
         result = nim_sequence(game, n, until_proven=until_proven, max_n=max_n, kernel=kernel, progress=progress,
                               checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out)
     except KeyboardInterrupt as e:
-        progress.close()
         done = getattr(e, "partial", None)
-        if done is not None and out and done.n:
-            typer.echo(f"interrupted at heap {done.n:,}: saved the {done.n:,} values computed to {out}", err=True)
-        if done is not None and checkpoint:
-            typer.echo(f"interrupted at heap {done.n:,}: state saved in {checkpoint}; run again to resume", err=True)
+        _on_interrupt(progress,
+                      done is not None and out and done.n
+                      and f"interrupted at heap {done.n:,}: saved the {done.n:,} values computed to {out}",
+                      done is not None and checkpoint
+                      and f"interrupted at heap {done.n:,}: state saved in {checkpoint}; run again to resume")
         raise
     progress.close()
     if as_json:
@@ -194,8 +202,7 @@ def _run_stream(game, n, until_proven, max_n, directory, window, store_values, c
         result = nim_stream(game, directory, n, until_proven=until_proven, max_n=max_n, window=window,
                             store_values=store_values, progress=progress, checkpoint_every=checkpoint_every)
     except KeyboardInterrupt:
-        progress.close()
-        typer.echo(f"interrupted: state saved in {directory}; run again to resume", err=True)
+        _on_interrupt(progress, f"interrupted: state saved in {directory}; run again to resume")
         raise
     progress.close()
     if as_json:
@@ -364,16 +371,14 @@ def misere(
         progress = ProgressLine(enabled=False if quiet else None)
         try:
             q = misere_quotient(code, max_heap=max_heap, max_order=max_order, max_work=max_work, time_limit=time_limit,
-                                progress=progress)
+                                progress=progress, out=out)
         except KeyboardInterrupt as e:
-            progress.close()
             partial = getattr(e, "partial", None)
-            if out and partial is not None:
-                partial.save(out)
-                typer.echo(f"interrupted at heap {partial.max_heap:,}: saved the quotient so far to {out}", err=True)
+            _on_interrupt(progress, out and partial is not None
+                          and f"interrupted at heap {partial.max_heap:,}: saved the quotient so far to {out}")
             raise
         progress.close()
-    if out:
+    if out and load is not None:
         q.save(out)
     if as_json:
         _echo_json(q.to_dict())

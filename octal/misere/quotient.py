@@ -23,10 +23,12 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
 from ..engine.periodicity import PeriodProof
+from ..io import check_writable
 from ..outcomes import FINITE, GROWING, STOPPED
 from ..rules.code import OctalCode
 from ..rules.options import HeapOptions
@@ -216,6 +218,7 @@ def misere_quotient(
     max_work: int | None = None,
     time_limit: float | None = None,
     progress: Callable | None = None,
+    out: str | Path | None = None,
 ) -> MisereQuotient:
     """The misère quotient of `code`: of heaps ≤ max_heap, or (max_heap None) grown until Φ is proven periodic.
 
@@ -223,7 +226,8 @@ def misere_quotient(
     the search limits, the work passes `max_work` steps (see `_Builder.charge`), or MAX_HEAP heaps go by
     without a proof: budgets of work, so the answer depends only on the arguments. `time_limit` is an outer
     cap in seconds, reported as STOPPED ("stopped by time after …"). On Ctrl-C the KeyboardInterrupt carries
-    the quotient verified so far as its `partial` attribute.
+    the quotient verified so far as its `partial` attribute. `out` names a .json file (checked before computing)
+    written at the end, or on Ctrl-C with the part verified so far.
     """
     code = as_code(code)
     if max_heap is not None:
@@ -233,6 +237,8 @@ def misere_quotient(
         max_work = whole_number(max_work, "the work budget (--max-work)", 1)
     if time_limit is not None:
         time_limit = positive(time_limit, "the time limit in seconds")
+    if out is not None:
+        check_writable(out, (".json",))
     t0 = time.perf_counter()
     options = HeapOptions(code)
     builder = _Builder(code, options, max_order, max_work, time_limit)
@@ -248,6 +254,8 @@ def misere_quotient(
             break
         except KeyboardInterrupt as e:  # hand what is verified so far to the caller (to save it)
             e.partial = builder.result(None, GROWING, "interrupted", time.perf_counter() - t0)
+            if out is not None:
+                e.partial.save(out)
             raise
         n = builder.n
         phi = builder.pre.phi
@@ -265,7 +273,10 @@ def misere_quotient(
             break
     if max_heap is None and proof is None and status == FINITE:
         status, reason = GROWING, f"no period proven within {builder.n} heaps"
-    return builder.result(proof, status, reason, time.perf_counter() - t0)
+    result = builder.result(proof, status, reason, time.perf_counter() - t0)
+    if out is not None:
+        result.save(out)
+    return result
 
 
 __all__ = ["MAX_ORDER", "MAX_HEAP", "MisereQuotient", "misere_quotient", "quotient_solution"]
