@@ -153,6 +153,30 @@ def test_damaged_or_foreign_state_is_refused(tmp_path):
         nim_stream("0.77", tmp_path, 30_000)
 
 
+def test_a_run_that_stores_its_values_checkpoints_by_naming_its_chunks(tmp_path):
+    """With --store-values every heap done is in the chunks at each checkpoint, so stream.npz holds neither head nor
+    window (a record run's window of 10⁸ heaps is not rewritten every few seconds); a resume reads them back from
+    the chunks, verified, and a chunk it names that is gone or changed is refused in one line."""
+    import zipfile
+
+    n, window = 300_000, 1 << 16
+    nim_stream("0.167", tmp_path, n // 2, window=window, store_values=True)
+    nim_stream("0.167", tmp_path, n, window=window, store_values=True)
+    with zipfile.ZipFile(tmp_path / FILE) as z:
+        sizes = {info.filename: info.file_size for info in z.infolist()}
+    assert sizes["head.npy"] < 200 and sizes["window.npy"] < 200, sizes  # an empty array's header only
+    header = json.loads(bytes(np.load(tmp_path / FILE)["header"]).decode())
+    assert header["in_chunks"] is True and header["chunks"][-1][0] + header["chunks"][-1][1] == n
+    full = nim_sequence("0.167", n + 50_000).values
+    assert np.array_equal(read_values(tmp_path), full[:n])
+    again = nim_stream("0.167", tmp_path, n + 50_000, window=window, store_values=True)  # resumed from the chunks
+    assert np.array_equal(read_values(tmp_path), full) and np.array_equal(again.counts, np.bincount(full[1:]))
+    newest = json.loads(bytes(np.load(tmp_path / FILE)["header"]).decode())["chunks"][-1]
+    (tmp_path / "values" / f"{newest[0]:015d}.npy").unlink()  # the chunk holding the newest heaps is gone
+    with pytest.raises(StreamStateError, match="cannot be read back"):
+        nim_stream("0.167", tmp_path, n + 60_000, window=window, store_values=True)
+
+
 def test_values_that_were_not_stored_cannot_be_read(tmp_path):
     nim_stream("0.77", tmp_path, 20_000, window=256)
     assert np.array_equal(read_values(tmp_path, 0, 100), nim_sequence("0.77", 100).values)  # the head
@@ -182,7 +206,7 @@ def test_cli_stream_run_and_its_usage_errors(tmp_path):
 
 def test_sigkill_mid_stream_then_resume_gives_identical_results(tmp_path):
     d = tmp_path / "s"
-    n = 400_000
+    n = 1_000_000  # long enough to be killed mid-run (the kernels got faster: 400,000 was not)
     cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--stream", str(d), "--window", "65536",
            "--store-values", "--checkpoint-every", "0.2", "--quiet", "--json"]
     kill_when_file(cmd, d / FILE, settle=0.8)

@@ -23,7 +23,7 @@ FOLDER = "values"
 def digest(values: np.ndarray) -> str:
     """SHA-256 of an array's dtype name and bytes."""
     h = hashlib.sha256(str(values.dtype).encode())
-    h.update(np.ascontiguousarray(values).tobytes())
+    h.update(np.ascontiguousarray(values))  # the array's own buffer, not a copy
     return h.hexdigest()
 
 
@@ -93,11 +93,29 @@ class ChunkStore:
 
     def read(self, start: int, stop: int) -> np.ndarray:
         """G(start..stop−1) from the chunks (each one verified), in the widest dtype among them."""
-        if not 0 <= start <= stop <= self.stop:
-            raise DataFileError(f"heaps {start:,}..{stop - 1:,} are not all stored (stored: 0..{self.stop - 1:,})")
+        self._check_range(start, stop)
         parts = [self._load(c)[max(start, c.start) - c.start : min(stop, c.stop) - c.start]
-                 for c in self.chunks if c.stop > start and c.start < stop]
+                 for c in self._touched(start, stop)]
         if not parts:
             return np.zeros(0, np.uint8)
         dtype = np.result_type(*parts)
         return np.concatenate([p.astype(dtype, copy=False) for p in parts])
+
+    def read_into(self, start: int, stop: int, out: np.ndarray) -> np.ndarray:
+        """Fill out[:stop − start] with G(start..stop−1), one verified chunk at a time: a long range is never held
+        twice (a record run's window of 10⁸ heaps is read back this way). Returns out."""
+        self._check_range(start, stop)
+        for c in self._touched(start, stop):
+            lo, hi = max(start, c.start), min(stop, c.stop)
+            values = self._load(c)
+            if values.dtype.itemsize > out.dtype.itemsize:
+                raise DataFileError(f"stored values {self.folder / c.file} are wider than {out.dtype}")
+            out[lo - start : hi - start] = values[lo - c.start : hi - c.start]
+        return out
+
+    def _check_range(self, start: int, stop: int) -> None:
+        if not 0 <= start <= stop <= self.stop:
+            raise DataFileError(f"heaps {start:,}..{stop - 1:,} are not all stored (stored: 0..{self.stop - 1:,})")
+
+    def _touched(self, start: int, stop: int) -> list[Chunk]:
+        return [c for c in self.chunks if c.stop > start and c.start < stop]

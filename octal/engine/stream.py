@@ -191,17 +191,21 @@ class StreamRun:
             W[lo - self.base : self.n - self.base] = stored
 
     def state(self) -> StreamState:
-        """A snapshot for the checkpoint."""
+        """The state for the checkpoint, as views of the run's arrays (valid until the run goes on: no copies)."""
         head = self.head if self.frozen else self.W[: min(self.size, self.n)]
         return StreamState(
-            str(self.code), self.n, self.base, self.size, head.copy(), self.W[: self.n - self.base].copy(),
-            self.split.positions[: self.nrare].copy(), self.split.values[: self.nrare].copy(), self.counts.copy(),
+            str(self.code), self.n, self.base, self.size, head, self.W[: self.n - self.base],
+            self.split.positions[: self.nrare], self.split.values[: self.nrare], self.counts,
             mask=self.mask,
             e=self.e, k0=self.k0, max=self.max, period=self.period.period, preperiod=self.period.preperiod,
             stored=self.store is not None, records=self.records, chunks=list(self.store.chunks) if self.store else [])
 
     def save(self) -> None:
-        save_stream(self.directory, self.state())
+        """Checkpoint. A run that stores its values stores every heap done first, and the checkpoint names those
+        chunks instead of holding head and window: each value is written once, as it is computed."""
+        if self.store is not None and self.store.stop < self.n:
+            self.store.append(self.store.stop, self.W[self.store.stop - self.base : self.n - self.base])
+        save_stream(self.directory, self.state(), in_chunks=self.store is not None)
         write_frequencies(self.directory, str(self.code), self.records)
 
     @property
@@ -247,10 +251,16 @@ class StreamRun:
             held = self.n - new_base
             self.W[:held] = self.W[new_base - self.base : self.n - self.base]
             self.base = new_base
-        if 2 * (self.n - self.base) > len(self.W):
-            W = np.zeros(2 * (self.n - self.base), self.W.dtype)
-            W[: self.n - self.base] = self.W[: self.n - self.base]
+        held = self.n - self.base
+        if held + self._margin(held) > len(self.W):
+            W = np.zeros(held + self._margin(held), self.W.dtype)
+            W[:held] = self.W[:held]
             self.W = W
+
+    def _margin(self, held: int) -> int:
+        """Room for new heaps beside `held` ones in the buffer: S, or a quarter of a window widened past 4S (a
+        slide then moves the held values once per held/4 heaps, and the buffer is not twice the window)."""
+        return max(self.size, held // 4)
 
     def _widen_memory(self, at: int) -> None:
         """Heap `at` needs a value no longer held: read a twice larger head and window back from disk."""
@@ -261,17 +271,16 @@ class StreamRun:
                 f"{self.base:,}..{self.n - 1:,}); move {self.directory} away and run again with a larger --window "
                 f"(now {self.size:,}) or with --store-values")
         self.size *= 2
+        self.store.append(self.store.stop, self.W[self.store.stop - self.base : self.n - self.base])  # all on disk
         lo = max(0, min(self.base, self.n - max(self.size, self._keep())))
-        W = np.zeros(2 * (self.n - lo), self.W.dtype)
-        W[: self.n - lo] = self._values(lo, self.n).astype(self.W.dtype)
-        self.head = self._values(0, min(self.size, self.n)).astype(self.W.dtype)
+        held = self.n - lo
+        W = np.zeros(held + self._margin(held), self.W.dtype)  # filled in place: the old window and the new one only
+        W[self.base - lo : held] = self.W[: self.n - self.base]
+        self.store.read_into(lo, self.base, W)
+        self.head = self.store.read_into(0, min(self.size, self.n), np.zeros(min(self.size, self.n), self.W.dtype))
         self.W, self.base = W, lo
         if lo == 0:
             self.frozen, self.head = False, None
-
-    def _values(self, start: int, stop: int) -> np.ndarray:
-        """G(start..stop−1) from the window, the head or the stored chunks."""
-        return values_between(start, stop, self.head if self.frozen else None, self.base, self.W, self.store)
 
     def _widen_dtype(self, at: int) -> None:
         idx = DTYPES.index(self.W.dtype.type)
@@ -412,11 +421,13 @@ def nim_stream(
 
 def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None = None) -> np.ndarray:
     """G(start..stop−1) of the stream run saved in DIR, from its stored chunks, head and window (verified)."""
+    start = whole_number(start, "start")  # the arguments first, the files after
+    if stop is not None and whole_number(stop, "stop") < start:
+        raise InvalidArgumentError(f"cannot read heaps {start:,}..{stop - 1:,}: the range is empty the wrong way")
     state = read_stream(directory)
     if state is None:
         raise InvalidArgumentError(f"{directory} holds no stream run")
-    stop = state.n if stop is None else whole_number(stop, "stop")
-    start = whole_number(start, "start")
+    stop = state.n if stop is None else stop
     if not start <= stop <= state.n:
         raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
     store = ChunkStore(directory, state.chunks) if state.stored else None

@@ -3,7 +3,9 @@
 The checkpoint holds plain arrays (head, window, rare positions and values, value counts) and a JSON
 header (code, counters, mask, period candidate, frequency records, the list of stored chunks) with a
 SHA-256 over all of it; it is written atomically and read back verified, never trusted: a wrong code,
-a failed checksum or inconsistent counts are refused with StreamStateError.
+a failed checksum or inconsistent counts are refused with StreamStateError. A run that stores its values
+keeps head and window in the chunks instead ("in_chunks"): the checkpoint names them with their checksums, so
+a record run's window of 10⁸ heaps is written once, as it is computed, not again at every checkpoint.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ import numpy as np
 
 from ..errors import DataFileError
 from ..io import atomic_write, read_npz, write_npz
-from .chunks import Chunk
+from .chunks import Chunk, ChunkStore
 
 FILE = "stream.npz"
 FREQUENCIES = "frequencies.json"
 FORMAT = 1
 ARRAYS = ("head", "window", "rare", "rval", "counts")
+VALUE_DTYPES = ("uint8", "uint16", "uint32")
 
 
 class StreamStateError(DataFileError):
@@ -67,14 +70,22 @@ def digest(header: dict, arrays: dict[str, np.ndarray]) -> str:
     for name in ARRAYS:
         a = np.ascontiguousarray(arrays[name])
         h.update(f"{name}:{a.dtype}:{len(a)}".encode())
-        h.update(a.tobytes())
+        h.update(a)  # the array's own buffer: no copy of a long window
     return h.hexdigest()
 
 
-def save_stream(directory: str | Path, state: StreamState) -> Path:
-    """Write DIR/stream.npz (temporary file, fsync, rename)."""
+def save_stream(directory: str | Path, state: StreamState, in_chunks: bool = False) -> Path:
+    """Write DIR/stream.npz (temporary file, fsync, rename). With `in_chunks`, head and window are not written:
+    the stored chunks hold every heap done (the caller stored them first), and the header says how to read them."""
     header = state.header()
     arrays = {name: np.ascontiguousarray(getattr(state, name)) for name in ARRAYS}
+    if in_chunks:
+        stored = state.chunks[-1].stop if state.chunks else 0
+        if stored != state.n:
+            raise StreamStateError(f"the stored values end at heap {stored:,}, not at {state.n:,}: head and window "
+                                   "cannot be left to them")
+        header.update(in_chunks=True, head_len=len(state.head), dtype=str(state.window.dtype))
+        arrays["head"] = arrays["window"] = np.zeros(0, state.window.dtype)
     header["sha256"] = digest(header, arrays)
     path = Path(directory) / FILE
     write_npz(path, header, arrays)
@@ -101,6 +112,8 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         raise ValueError(f"{key} is {repr(x)[:30]}, not a whole number in range")
 
     try:
+        if header.get("in_chunks") is True:
+            arrays.update(_from_chunks(directory, header, whole))
         state = StreamState(
             header["code"], whole("n"), whole("base"), whole("size"), *(arrays[a] for a in ARRAYS),
             mask=whole("mask"), e=whole("e"), k0=whole("k0"), max=whole("max"), period=whole("period"),
@@ -111,8 +124,22 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
             raise ValueError("an array is not a list of whole numbers")
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise StreamStateError(f"stream state {path} is damaged: {exc}") from None
+    except DataFileError as exc:  # a chunk the checkpoint names is missing or fails its checksum
+        raise StreamStateError(f"stream state {path} cannot be read back: {exc}") from None
     _check(state, path)
     return state
+
+
+def _from_chunks(directory: str | Path, header: dict, whole) -> dict[str, np.ndarray]:
+    """Head and window of an "in_chunks" checkpoint, read from the chunks it names (each verified as it is read)."""
+    if header.get("dtype") not in VALUE_DTYPES:
+        raise ValueError(f"dtype is {repr(header.get('dtype'))[:30]}, not one of {', '.join(VALUE_DTYPES)}")
+    n, base, head_len, dtype = whole("n"), whole("base"), whole("head_len"), np.dtype(header["dtype"])
+    if not (base <= n and head_len <= n):
+        raise ValueError("head or window reach past the heaps done")
+    store = ChunkStore(directory, [Chunk.from_list(c) for c in header["chunks"]])
+    return {"head": store.read_into(0, head_len, np.zeros(head_len, dtype)),
+            "window": store.read_into(base, n, np.zeros(n - base, dtype))}
 
 
 def _check(s: StreamState, path: Path) -> None:

@@ -297,7 +297,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         chunk = SCAN_CHUNK
         t = _targets(need, c, W[0])  # valid while missing ≤ TARGETS; refreshed when that changes
         while missing and a <= half:
-            a_end = min(a + chunk, half + 1)
+            a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
             for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
                 m = n - two[j]
@@ -479,7 +479,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         half = top_m // 2
         chunk = SCAN_FIRST
         while below != np.uint64(0) and a <= half:
-            a_end = min(a + chunk, half + 1)
+            a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
             chunk = min(2 * chunk, 256)
             for j in range(nk):
                 m = n - two[j]
