@@ -1,9 +1,12 @@
 """Compiled period search: the least p with G(n+p) = G(n) from some n0 on, scanning back from the end.
 
-`engine.periodicity` states the rules (Guy–Smith bound, APPARENT_RULE); these loops apply them over long arrays.
+`engine.periodicity` states the rules (Guy–Smith bound, APPARENT_RULE); the search loop and the rules are written
+once, in small.py, and compiled here with the back-scanning `periodic_from` in place of the numpy one.
 """
 
 from __future__ import annotations
+
+import types
 
 import numpy as np
 from numba import njit
@@ -34,37 +37,18 @@ credible = njit(cache=True)(small.credible)  # APPARENT_RULE, written once (smal
 guy_smith_bound = njit(cache=True)(small.guy_smith_bound)  # the theorem's bound, likewise
 
 
-@njit(cache=True)
-def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
-    """Minimal-period search in one compiled loop; returns (p, n0, proven) or p = 0 when none is credible.
+def _compiled_twin(fn, **helpers):
+    """numba's compilation of fn's own code (written once, in small.py) with the compiled `helpers` in place of the
+    numpy ones it calls by those names: one loop, two ways of running it."""
+    names = dict(fn.__globals__)
+    names.update(helpers)
+    twin = types.FunctionType(fn.__code__, names, fn.__name__, fn.__defaults__, fn.__closure__)
+    twin.__qualname__, twin.__doc__ = fn.__qualname__, fn.__doc__
+    return njit(cache=True)(twin)
 
-    A p whose Guy–Smith bound r·max(n0,1) + r·p + t fits in N is proven and wins; otherwise the least
-    p seen `repeats` times past its preperiod is the apparent answer when its evidence is credible
-    (`credible`). Multiples of a credible p are skipped: they agree back to its preperiod and would cost
-    O(N) each (0.376 at N = 4·10⁶ would check a million of them). A p agreeing only over the last few heaps
-    rules nothing out (0.145 at N = 5,000 ends in four 1s; its period 9 is a multiple of p = 1).
-    """
-    best_p = 0
-    best_n0 = 0
-    seen = 0
-    top = N // 4
-    if provable:
-        top = max(top, (N - t - r) // r)
-    for p in range(1, top + 1):
-        if seen and p % seen == 0:
-            continue
-        n0 = periodic_from(G, N, p)
-        if provable and guy_smith_bound(r, t, p, n0) <= N:
-            return p, n0, True
-        if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
-            if credible(N, p, n0, repeats, min_agree, share):
-                seen = p  # only a credible p rules out its multiples: a p agreeing over the last few heaps alone
-                best_p = p  # (p = 1 over four equal values, say) must not hide a real period that is its multiple
-                best_n0 = n0
-            if not provable:
-                break
-    return best_p, best_n0, False
 
+scan_periods = _compiled_twin(small.scan_periods, periodic_from=periodic_from, guy_smith_bound=guy_smith_bound,
+                              credible=credible)
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
