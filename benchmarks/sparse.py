@@ -9,7 +9,8 @@ Each workload runs in a child process that first loads its kernels (a short run 
 size after that warm-up: the numba/LLVM runtime (about 160 MB with its kernels loaded) is a floor every run of octal
 pays, and the target — the values' own bytes plus 120 MB — is for what the run itself holds. The values' SHA-1 is
 printed so that two runs (or two solvers) can be compared. In the same run, the naive and sparse kernels are timed
-at N_naive: the baseline the sparse kernel is measured against.
+at N_naive: the baseline the sparse kernel is measured against. Last, why the sparse kernel is written twice: the
+word kernel (values below 64, every option set one 64-bit word) against the stamp kernel on the same heaps.
 
 The native figures are quoted, not run: CPU seconds of the whole process measured side by side on this machine class
 (2-core AMD EPYC, 2026-11) from the solvers' public sources — tczajka/octal-games (C++), beling/impartial-games
@@ -29,6 +30,7 @@ import time
 from timing import median_cpu_seconds
 
 from octal import GrundySequence, parse_code
+from octal.engine import kernels
 
 MB = 2**20
 EXTRA_MB = 120  # the memory target: the values' own bytes plus this much
@@ -105,9 +107,13 @@ def main() -> None:
         GrundySequence(parse_code("0.6"), kernel=kernel).extend(3000)
     print(f"{'workload':<20}{'N':>12}{'CPU s':>8}{'target':>8} {'':<16}{'best native (quoted)':<30}"
           f"{'memory MB':>10}{'target':>8} {'':<8}{'max':>5}  sha1          naive ÷ sparse at N_naive")
+    done = set()
     for label, code, n, n_naive, target, native in WORKLOADS:
-        if args.quick:
-            n, target = QUICK[code], None
+        if args.quick:  # other sizes: no target, and the natives' figures are for the full ones
+            n, target, native = QUICK[code], None, "—"
+        if (code, n) in done:
+            continue
+        done.add((code, n))
         runs = [child(code, n) for _ in range(max(args.repeat, 1))]
         cpu = statistics.median(r["cpu"] for r in runs)
         extra = max(r["peak"] - r["floor"] for r in runs) / MB
@@ -122,6 +128,20 @@ def main() -> None:
         print(f"{label:<20}{n:>12,}{cpu:>8.2f}{goal} {verdict(cpu, target):<16}{native:<30}"
               f"{extra:>10.0f}{limit:>8.0f} {verdict(extra, limit):<8}{runs[0]['max']:>5}  {runs[0]['sha1']}  "
               f"{t_naive / t_sparse:>5.1f}× (naive {t_naive:.2f} s, sparse {t_sparse:.2f} s)", flush=True)
+    print(f"{'two sparse kernels':<26}{'N':>12}{'word s':>8}{'stamp s':>9}  word kernel's lead (values identical)")
+    for code, n in (("0.167", 2**20 if args.quick else 2**22), ("0.77", 10**6 if args.quick else 10**7)):
+        t = {}
+        for name, small in (("word", kernels.SMALL), ("stamp", 0)):  # SMALL = 0: the driver never takes the words
+            saved, kernels.SMALL = kernels.SMALL, small
+            try:
+                values = GrundySequence(parse_code(code)).extend(n)  # untimed: loads the kernel's variant
+                t[name] = median_cpu_seconds(lambda: GrundySequence(parse_code(code)).extend(n), args.repeat)
+            finally:
+                kernels.SMALL = saved
+            t[name + " values"] = values
+        same = bool((t["word values"] == t["stamp values"]).all())
+        print(f"{code:<26}{n:>12,}{t['word']:>8.2f}{t['stamp']:>9.2f}  {t['stamp'] / t['word']:.1f}× "
+              f"({'identical' if same else 'DIFFERENT'})")
     print(f"{'command':<22}{'wall s':>10}{'target':>9}")
     for argv, target in COMMANDS:
         t = startup(argv, args.starts)

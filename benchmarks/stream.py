@@ -3,10 +3,13 @@
     python benchmarks/stream.py                  # 0.354 (stream and whole-array), then 0.167 to 2^28 (about 2 minutes)
     python benchmarks/stream.py --seconds 600 --store-values   # on past 2^29 (0.167 gets a new rare value there)
     python benchmarks/stream.py --skip-354
+    python benchmarks/stream.py --record      # the record run alone: 0.167 to 2^29 + 1, values stored (3 minutes)
 
 Every run is a child process that reports its own CPU seconds and peak RSS (ru_maxrss), so each figure is
 one process's. The walk of 0.167 resumes one stream folder at N = 2^22, 2^23, …: the rate of the last
-step gives the projected time to 2^32.
+step gives the projected time to 2^32. The record run (`--record`) is one process from 0 to 2^29 + 1 with its values
+stored, as `octal run 0.167 --n 536870913 --stream DIR --store-values` runs it, against its targets: CPU ≤ 300 s,
+peak RSS ≤ 1 GB, checkpoints (timed around each save) under 5 % of its CPU; it prints the frequency record at 2^29.
 """
 
 from __future__ import annotations
@@ -39,6 +42,47 @@ print(json.dumps({"n": r.n, "cpu": cpu, "rss": resource.getrusage(resource.RUSAG
 """
 
 
+RECORD = r"""
+import json, resource, sys, time
+from pathlib import Path
+from octal.engine import stream
+spent = [0.0, 0]
+save = stream.StreamRun.save
+def timed_save(run):
+    t0 = time.process_time()
+    save(run)
+    spent[0] += time.process_time() - t0
+    spent[1] += 1
+stream.StreamRun.save = timed_save
+folder, n = sys.argv[1], int(sys.argv[2])
+t0 = time.process_time()
+r = stream.nim_stream("0.167", folder, n, store_values=True)
+cpu = time.process_time() - t0
+last = r.records[-1]
+print(json.dumps({"n": r.n, "cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+                  "saves": spent[1], "save_cpu": spent[0], "file": (Path(folder) / "stream.npz").stat().st_size,
+                  "held": r.memory_bytes, "window": r.window, "last_rare": r.last_rare, "record": last}))
+"""
+
+
+def record(folder: str) -> None:
+    """The record run of 0.167 to 2^29 + 1 in one process (see the module docstring)."""
+    out = subprocess.run([sys.executable, "-c", RECORD, folder, str(2**29 + 1)], capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"record run failed: {out.stderr.strip().splitlines()[-1]}")
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    share = r["save_cpu"] / r["cpu"]
+    print(f"0.167 to N = {r['n']:,}, values stored, in one process")
+    print(f"  CPU {r['cpu']:.1f} s (target ≤ 300 s: {'met' if r['cpu'] <= 300 else 'missed'})")
+    print(f"  peak RSS {mb(r['rss'])} (target ≤ 1 GB: {'met' if r['rss'] <= 2**30 else 'missed'}); head and window "
+          f"held {mb(r['held'])}, window {r['window']:,} heaps (last rare position {r['last_rare']:,})")
+    print(f"  checkpoints {r['saves']} in {r['save_cpu']:.2f} CPU s = {100 * share:.1f} % (target < 5 %: "
+          f"{'met' if share < 0.05 else 'missed'}); stream.npz {r['file'] / 1024:,.0f} KB")
+    rec = r["record"]
+    high = {v: c for v, c in enumerate(rec["counts"]) if v >= 60}
+    print(f"  record at 2^{rec['n'].bit_length() - 1}: max {rec['max']}, counts of the values ≥ 60: {high}")
+
+
 def child(mode: str, code: str, n: int, folder: str, window: int, store: bool = False) -> dict:
     out = subprocess.run([sys.executable, "-c", CHILD, mode, code, str(n), folder, str(window),
                           "store" if store else "-"],
@@ -59,7 +103,13 @@ def main() -> None:
     ap.add_argument("--skip-354", action="store_true")
     ap.add_argument("--store-values", action="store_true", help="store the walk's values (1-2 bytes a heap on disk)")
     ap.add_argument("--folder", help="where the walk keeps its state (default: a temporary folder)")
+    ap.add_argument("--record", action="store_true", help="only the record run of 0.167 to 2^29 + 1")
     args = ap.parse_args()
+    if args.record:
+        with tempfile.TemporaryDirectory() as tmp:
+            child("stream", "0.77", 5000, f"{tmp}/warm", 4096)  # compile or load every kernel outside the timings
+            record(args.folder or f"{tmp}/record")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         child("stream", "0.77", 5000, f"{tmp}/warm", 4096)  # compile or load every kernel outside the timings
         if not args.skip_354:
