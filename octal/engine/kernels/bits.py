@@ -1,5 +1,6 @@
 """Bit helpers every compiled kernel shares (the octal, sparse and general kernels, and the graph and misère
-searches above the engine): popcount, trailing zeros, XOR-translation within a word, the mex of a bitset."""
+searches above the engine): popcount, trailing zeros, XOR-translation within a word, the mex of a bitset, the OR of
+split-pair values as one word."""
 
 from __future__ import annotations
 
@@ -55,3 +56,13 @@ def mex_words(opts, W):
                 b += 1
             return 64 * w + b
     return 64 * W
+
+
+@njit(cache=True)
+def or_onehot(a, b, length):
+    """OR of 1 << (a[i] ^ b[i]): split pairs G(a) ⊕ G(m − a) as one word of values; with both streams ascending LLVM
+    vectorises it (a reversed read measured 2–2.5× slower)."""
+    acc = np.uint64(0)
+    for i in range(length):
+        acc |= np.uint64(1) << np.uint64(a[i] ^ b[i])
+    return acc

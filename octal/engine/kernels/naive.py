@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
-from .bits import mex_words, xor_permute
+from .bits import mex_words, or_onehot, xor_permute
 from .simple import simple_bits, simple_options
 
 
@@ -24,15 +24,6 @@ def _pow2_above(x):
     while p <= x:
         p *= 2
     return p
-
-
-@njit(cache=True)
-def _or_onehot(a, b, length):
-    """OR of 1 << (a[i] ^ b[i]): both streams ascend, so LLVM vectorises it (the small-value fast path)."""
-    acc = np.uint64(0)
-    for i in range(length):
-        acc |= np.uint64(1) << np.uint64(a[i] ^ b[i])
-    return acc
 
 
 @njit(cache=True)
@@ -64,7 +55,7 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
                     break
                 h = (m - tie2[i]) // 2
                 off = N - m
-                acc |= _or_onehot(G[1 : h + 1], R[off : off + h], h)
+                acc |= or_onehot(G[1 : h + 1], R[off : off + h], h)
             v = 0
             while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
                 v += 1
