@@ -277,10 +277,9 @@ class StreamRun:
         W = np.zeros(held + self._margin(held), self.W.dtype)  # filled in place: the old window and the new one only
         W[self.base - lo : held] = self.W[: self.n - self.base]
         self.store.read_into(lo, self.base, W)
-        self.head = self.store.read_into(0, min(self.size, self.n), np.zeros(min(self.size, self.n), self.W.dtype))
-        self.W, self.base = W, lo
-        if lo == 0:
-            self.frozen, self.head = False, None
+        self.W, self.base, self.frozen = W, lo, lo > 0  # from heap 0 the window is the head
+        heads = min(self.size, self.n)
+        self.head = self.store.read_into(0, heads, np.zeros(heads, W.dtype)) if self.frozen else None
 
     def _widen_dtype(self, at: int) -> None:
         idx = DTYPES.index(self.W.dtype.type)
@@ -423,7 +422,7 @@ def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None =
     """G(start..stop−1) of the stream run saved in DIR, from its stored chunks, head and window (verified)."""
     start = whole_number(start, "start")  # the arguments first, the files after
     if stop is not None and whole_number(stop, "stop") < start:
-        raise InvalidArgumentError(f"cannot read heaps {start:,}..{stop - 1:,}: the range is empty the wrong way")
+        raise InvalidArgumentError(f"cannot read heaps {start:,}..{stop - 1:,}: stop comes before start")
     state = read_stream(directory)
     if state is None:
         raise InvalidArgumentError(f"{directory} holds no stream run")
