@@ -23,6 +23,17 @@ def test_sparse_equals_naive(code, n):
     assert np.array_equal(values(code, n, "sparse"), values(code, n, "naive"))
 
 
+@pytest.mark.parametrize("code", ["4!.0", "0.14!", "4!.04!", "0.4!7", "0.64!4!", "4.4!"])
+def test_unequal_splits_in_the_block_pass_equal_naive(code):
+    """Unequal splits ('!'): the block pass marks the pairs of 8 heaps at once and cannot skip each heap's (m/2, m/2)
+    pair, so a heap whose value 0 came only from it has 0 unmarked again. These codes have thousands of rare
+    positions (the block pass runs) and values 0 far out (0.14! has 26 past heap 1,000), so a wrong 0 would show."""
+    n = 12_000
+    seq = GrundySequence(parse_code(code), kernel="sparse")
+    assert np.array_equal(seq.extend(n), values(code, n, "naive"))
+    assert len(seq.rare) >= 32  # the kernel's block pass runs from 4·BLOCK rare positions on
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=4), st.integers(1, 700))
 def test_sparse_equals_naive_on_random_codes(d0, digits, n):

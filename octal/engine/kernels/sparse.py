@@ -8,7 +8,9 @@ common split value G(a) ⊕ G(b) needs exactly one of a, b at a rare position. P
      split pairs a = 1, 2, … (a outer, digits inner), stopping as soon as none is left;
   4. a rare value that survives the scan is G(n), and n becomes a rare position.
 A split digit that must leave unequal heaps (`tie2` = 1, Grundy's game) skips the pair (m/2, m/2) in steps 2
-and 3; that pair's value 0 is never common, so the subgroup argument is untouched.
+and 3; that pair's value 0 is never common, so the subgroup argument is untouched. The block pass (below) cannot
+skip one pair per heap: a heap whose (m/2, m/2) pair was among the block's pairs, and whose 0 no other of them gave,
+has 0 unmarked again (`_hole_alone`), and the scan confirms it like any rare value.
 The position-parity variant adds one bit: with e = 1, "rare" also flips with (n − k0) mod 2, which
 keeps the subgroup argument when every split digit k has the parity of k0.
 Speed: step 2 runs once per block of BLOCK heaps for the rare positions far enough back (adjacent loads, one
@@ -134,15 +136,31 @@ BLOCK = 8  # heaps whose rare pairs are marked together: one pass over the rare 
 
 
 @njit(cache=True)
-def _block_range(rare, nrare, n0, k, base, tie):
+def _block_range(rare, nrare, n0, k, base):
     """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: B ≤ r, and
-    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for unequal splits
-    or short rare lists."""
-    if tie or nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
+    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for short rare
+    lists."""
+    if nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
         return 0, 0
     lo = np.searchsorted(rare[:nrare], BLOCK)
     hi = np.searchsorted(rare[:nrare], min(n0 - k - 1, n0 - k - base), side="right")
     return lo, max(lo, hi)
+
+
+@njit(cache=True)
+def _hole_alone(W, base, rare, rval, lo, hi, m):
+    """For an unequal split, whose pair (m/2, m/2) the block pass cannot skip: True when value 0 came from the block's
+    pairs r = rare[lo:hi] only through that pair (m even, m/2 a rare position among them, no other G(m − r) = G(r)),
+    so 0 must be unmarked again. Unmarking is always safe: the scan then confirms 0 like any rare value."""
+    if m % 2 or lo >= hi:
+        return False
+    h = lo + np.searchsorted(rare[lo:hi], m // 2)
+    if h >= hi or rare[h] != m // 2:
+        return False
+    for i in range(lo, hi):
+        if i != h and W[m - rare[i] - base] == rval[i]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -247,6 +265,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
+    unequal = tie2.any()
     blo = np.zeros(nk, np.int64)
     bhi = np.zeros(nk, np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
@@ -259,10 +278,13 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
             nb = min(BLOCK, stop - n)
             for j in range(nk):
-                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base, tie2[j])
+                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base)
                 _block_stamp(seenB, n, nb, W, base, rare, rval, blo[j], bhi[j], two[j])
         seen = seenB[b]
         stamp = n + 1
+        for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
+            if tie2[j] and _hole_alone(W, base, rare, rval, blo[j], bhi[j], n - two[j]):
+                seen[0] = 0
         for i in range(simple_options(n, whole, one, eq, W, base, simple)):
             seen[simple[i]] = stamp
         flip = e & ((n - k0) & 1)  # position parity: every split digit k has k0's parity
@@ -411,6 +433,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
+    unequal = tie2.any()
     blo = np.zeros(nk, np.int64)
     bhi = np.zeros(nk, np.int64)
     exB = np.zeros(BLOCK, np.uint64)
@@ -423,9 +446,13 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
             exB[:] = 0
             for j in range(nk):
-                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base, tie2[j])
+                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base)
                 _block_bits(exB, n, W, base, rare, rval, blo[j], bhi[j], two[j])
-        ex = exB[b]  # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
+        ex = exB[b]
+        for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block
+            if tie2[j] and _hole_alone(W, base, rare, rval, blo[j], bhi[j], n - two[j]):
+                ex &= ~np.uint64(1)
+        # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
         # heap, and the shared helper measured 10–20 % slower in it (Kayles 10⁷: 1.14 → 1.24–1.36 s CPU)
         for k in whole:
             if k == n:
