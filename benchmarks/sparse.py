@@ -12,10 +12,12 @@ printed so that two runs (or two solvers) can be compared. In the same run, the 
 at N_naive: the baseline the sparse kernel is measured against. Last, why the sparse kernel is written twice: the
 word kernel (values below 64, every option set one 64-bit word) against the stamp kernel on the same heaps.
 
-The native figures are quoted, not run: CPU seconds of the whole process measured side by side on this machine class
-(2-core AMD EPYC, 2026-11) from the solvers' public sources — tczajka/octal-games (C++), beling/impartial-games
-`ogsolve` (Rust, `-m rc`) and rogalski-wmii-uni-lodz-pl/octal (Rust) — with identical outputs. Nothing of theirs is
-in this repository; build them elsewhere to check.
+The native figures are quoted, not run: CPU seconds (user + sys) of the whole process on this machine class (2-core
+AMD EPYC), built in release mode from the solvers' public sources, one program at a time, outputs identical (the
+whole sequence's checksum): tczajka/octal-games 57e893a (C++, `old/`, `analyze`) and beling/impartial-games 07a34e6
+(Rust, `ogsolve -m rc`) measured 2026-11-24; rogalski-wmii-uni-lodz-pl/octal (Rust) and, in brackets, the earlier
+figures from issue #25's side-by-side run. Nothing of theirs is in this repository; build them elsewhere to check.
+Grundy's game's target is half of tczajka's time, as the issue sets it.
 """
 
 from __future__ import annotations
@@ -36,13 +38,13 @@ MB = 2**20
 EXTRA_MB = 120  # the memory target: the values' own bytes plus this much
 WORKLOADS = [
     # (label, code, N, N_naive, target CPU s, the best native solver's figure as quoted)
-    ("Officers 0.6", "0.6", 2**21, 50_000, 5.0, "ogsolve -m rc 12.3"),
-    ("0.167", "0.167", 2**24, 50_000, 4.0, "ogsolve -m rc 7.8"),
-    ("Treblecross 0.007", "0.007", 10**6, 50_000, 30.0, "ogsolve -m rc 62, tczajka 87"),
-    ("Kayles 0.77", "0.77", 10**6, 50_000, None, "rogalski 84"),
+    ("Officers 0.6", "0.6", 2**21, 50_000, 5.0, "ogsolve 7.6 [12.3]"),
+    ("0.167", "0.167", 2**24, 50_000, 4.0, "ogsolve 4.75 [7.8]"),
+    ("Treblecross 0.007", "0.007", 10**6, 50_000, 30.0, "ogsolve 42.6, tczajka 50.4 [62, 87]"),
+    ("Kayles 0.77", "0.77", 10**6, 50_000, None, "rogalski [84]"),
     ("Kayles 0.77", "0.77", 10**7, 50_000, 1.0, "—"),
-    ("Grundy's game 4!.0", "4!.0", 2**21, 50_000, 6.8, "tczajka 13.6"),
-    ("Grundy's game 4!.0", "4!.0", 2**24, 50_000, 54.5, "tczajka 109"),
+    ("Grundy's game 4!.0", "4!.0", 2**21, 50_000, 8.6 / 2, "tczajka 8.6 [13.6]"),
+    ("Grundy's game 4!.0", "4!.0", 2**24, 50_000, 68.1 / 2, "tczajka 68.1 [109]"),
 ]
 QUICK = {"0.6": 2**18, "0.167": 2**20, "0.007": 2 * 10**5, "0.77": 10**6, "4!.0": 2**18}
 
@@ -105,7 +107,7 @@ def main() -> None:
     args = ap.parse_args()
     for kernel in ("naive", "sparse"):  # compile or load the cache outside the timings
         GrundySequence(parse_code("0.6"), kernel=kernel).extend(3000)
-    print(f"{'workload':<20}{'N':>12}{'CPU s':>8}{'target':>8} {'':<16}{'best native (quoted)':<30}"
+    print(f"{'workload':<20}{'N':>12}{'CPU s':>8}{'target':>8} {'':<16}{'natives (quoted)':<38}"
           f"{'memory MB':>10}{'target':>8} {'':<8}{'max':>5}  sha1          naive ÷ sparse at N_naive")
     done = set()
     for label, code, n, n_naive, target, native in WORKLOADS:
@@ -125,7 +127,7 @@ def main() -> None:
                                                args.repeat)
         t_naive, t_sparse = timed["naive"], timed["sparse"]
         goal = f"{target:>8.1f}" if target else f"{'—':>8}"
-        print(f"{label:<20}{n:>12,}{cpu:>8.2f}{goal} {verdict(cpu, target):<16}{native:<30}"
+        print(f"{label:<20}{n:>12,}{cpu:>8.2f}{goal} {verdict(cpu, target):<16}{native:<38}"
               f"{extra:>10.0f}{limit:>8.0f} {verdict(extra, limit):<8}{runs[0]['max']:>5}  {runs[0]['sha1']}  "
               f"{t_naive / t_sparse:>5.1f}× (naive {t_naive:.2f} s, sparse {t_sparse:.2f} s)", flush=True)
     print(f"{'two sparse kernels':<26}{'N':>12}{'word s':>8}{'stamp s':>9}  word kernel's lead (values identical)")
