@@ -30,7 +30,7 @@ heard = []
 compile_notice.listen(heard.append)
 from octal.engine.kernels import period
 import numpy as np
-period.periodic_from(np.zeros(8, np.uint8), 8, 1)
+period.periodic_from(np.zeros(8, np.uint8), 8, 1, 7)
 print(heard)
 """
 

@@ -244,7 +244,7 @@ class OnlinePeriod:
         if self.period and self.preperiod is not None and self.period < N:
             # the candidate in hand first: while it still holds, a shorter agreement at the very end (p = 1 over the
             # last few heaps, say) must not push it out, since it could not come back once its n0 has left memory
-            held = int(_search(N).periodic_from(W, N, self.period))
+            held = int(_search(N).periodic_from(W, N, self.period, N - self.period))
             if held == 0:
                 return self
             if N - self.period - held >= 3 * self.period:

@@ -16,9 +16,10 @@ from . import small
 
 
 @njit(cache=True)
-def periodic_from(G, N, p):
-    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p (scans back from the end: cheap for wrong p)."""
-    i = N - 1 - p
+def periodic_from(G, N, p, upto):
+    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p, given that it holds from `upto` on (N − p: nothing known);
+    scans back from there, so a wrong p costs little."""
+    i = upto - 1
     while i >= 0 and G[i] == G[i + p]:
         i -= 1
     return i + 1

@@ -87,9 +87,9 @@ def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, shar
     return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
 
 
-def periodic_from(G, N, p):
-    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p."""
-    bad = np.flatnonzero(G[: N - p] != G[p:N])
+def periodic_from(G, N, p, upto):
+    """Least n0 with G[n+p] == G[n] for all n0 ≤ n < N−p, given that it holds from `upto` on (N − p: nothing known)."""
+    bad = np.flatnonzero(G[:upto] != G[p : upto + p])
     return int(bad[-1]) + 1 if len(bad) else 0
 
 
@@ -112,13 +112,21 @@ def scan_periods(G, N, r, t, provable, repeats, min_agree, share):
     best_p = 0
     best_n0 = 0
     seen = 0
+    anchor = 0  # a p agreeing over a long stretch from anchor_n0 on: its multiples agree from there on too, so they are
+    anchor_n0 = 0  # only checked below it (0.376 at N = 4·10⁶: 186 s → 0.1 s, a multiple of 4 no longer rescanned)
     top = N // 4
     if provable:
         top = max(top, (N - t - r) // r)
     for p in range(1, top + 1):
         if seen and p % seen == 0:
             continue
-        n0 = periodic_from(G, N, p)
+        upto = N - p
+        if anchor and p % anchor == 0:
+            upto = min(upto, anchor_n0)
+        n0 = periodic_from(G, N, p, upto)
+        if N - p - n0 >= max(repeats * p, min_agree) and (anchor == 0 or n0 < anchor_n0):
+            anchor = p
+            anchor_n0 = n0
         if provable and guy_smith_bound(r, t, p, n0) <= N:
             return p, n0, True
         if seen == 0 and N - p - n0 >= max(repeats * p, min_agree):
