@@ -277,17 +277,22 @@ def test_tameness_is_recognised_structurally():
     assert misere_quotient(parse_code("0.07"), max_heap=20).tame is False
 
 
-def test_ctrl_c_saves_the_part_verified_so_far(tmp_path, monkeypatch):
+def _ctrl_c_at(monkeypatch, heap: int) -> None:
+    """The quotient builder gets Ctrl-C when it would add heap `heap`."""
     from octal.misere import quotient as qmod
 
     real_add = qmod._Builder.add
 
     def add(self):
-        if self.n >= 20:
+        if self.n >= heap:
             raise KeyboardInterrupt
         real_add(self)
 
     monkeypatch.setattr(qmod._Builder, "add", add)
+
+
+def test_ctrl_c_saves_the_part_verified_so_far(tmp_path, monkeypatch):
+    _ctrl_c_at(monkeypatch, 20)
     out = tmp_path / "partial.json"
     r = runner.invoke(app, ["misere", "kayles", "--out", str(out)])
     assert r.exit_code == 130 and "saved the quotient so far" in r.output
@@ -298,22 +303,13 @@ def test_ctrl_c_saves_the_part_verified_so_far(tmp_path, monkeypatch):
 def test_the_api_saves_the_quotient_asked_for_at_the_end_and_on_ctrl_c(tmp_path, monkeypatch):
     """misere_quotient(out=…) writes the file itself, so the CLI only prints: the whole quotient at the end, the part
     verified so far on Ctrl-C (also handed back as `partial`); a bad name is refused before any computing."""
-    from octal.misere import quotient as qmod
-
     done = misere_quotient("0.75", out=tmp_path / "whole.json").to_dict()
     read = MisereQuotient.load(tmp_path / "whole.json").to_dict()  # verified on loading; it did no search work
     assert {k: v for k, v in read.items() if k not in ("seconds", "work")} == \
         {k: v for k, v in done.items() if k not in ("seconds", "work")}
     with pytest.raises(DataFileError):
         misere_quotient("0.75", out=tmp_path / "q.npy")
-    real_add = qmod._Builder.add
-
-    def add(self):
-        if self.n >= 9:
-            raise KeyboardInterrupt
-        real_add(self)
-
-    monkeypatch.setattr(qmod._Builder, "add", add)
+    _ctrl_c_at(monkeypatch, 9)
     with pytest.raises(KeyboardInterrupt) as caught:
         misere_quotient("kayles", out=tmp_path / "part.json")
     saved = MisereQuotient.load(tmp_path / "part.json")
