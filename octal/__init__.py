@@ -28,7 +28,8 @@ __version__ = "0.1.0"
 
 _WHERE = {
     ".engine.periodicity": ("Periodicity",),
-    ".engine.sequence": ("GrundySequence", "NimSequence", "find_period", "nim_sequence"),
+    ".engine.grundy": ("GrundySequence",),
+    ".engine.sequence": ("NimSequence", "find_period", "nim_sequence"),
     ".engine.stats": ("sequence_stats",),
     ".engine.stream": ("StreamResult", "nim_stream", "read_frequencies", "read_values"),
     ".front.table": ("format_table",),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from .engine.sequence import Progress
+from .engine.values import Progress
 from .errors import InvalidArgumentError, OctalError, ResourceLimitError
 from .misere.quotient import MisereQuotient, misere_quotient, quotient_solution
 from .misere.search import MisereSearch, misere_solution

@@ -288,7 +288,7 @@ def test_constraints_in_words():
 
 def test_the_general_kernel_refuses_hours_of_work():
     from octal import ResourceLimitError
-    from octal.engine.sequence import GENERAL_MAX_N
+    from octal.engine.grundy import GENERAL_MAX_N
 
     with pytest.raises(ResourceLimitError, match="general kernel"):
         nim_sequence("0.{2+}", GENERAL_MAX_N + 1)

@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from octal import find_period, nim_sequence, parse_code
+from octal.engine.periodicity import scan_period
 from octal.engine.periodicity import proof_bound
 from octal.front.rows_html import sequence_table
 
@@ -65,7 +66,7 @@ def test_arithmetic_periodicity_of_nim():
 
 
 def test_finite_octal_codes_are_never_called_arithmetic():
-    p = find_period(np.arange(100, dtype=np.uint8), parse_code("0.77"))
+    p = scan_period(np.arange(100, dtype=np.uint8), parse_code("0.77"))
     assert p.saltus == 0
 
 

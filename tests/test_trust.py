@@ -8,8 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import GrundySequence, InvalidArgumentError, find_period, nim_sequence, parse_code
+from octal.engine import memory
 from octal.engine.checkpoint import CheckpointError, digest, save_checkpoint
-from octal.engine.sequence import first_wrong_value, load_checkpoint, recheck_heaps
+from octal.engine.grundy import first_wrong_value, recheck_heaps
+from octal.engine.sequence import load_checkpoint
 from octal.front.cli import app
 
 runner = CliRunner()
@@ -88,10 +90,16 @@ def test_the_recheck_finds_any_sampled_wrong_value():
 
 
 def test_find_period_proves_only_the_codes_own_sequence():
-    assert find_period(np.zeros(1000, np.uint8), "0.77").status != "proven"
+    """Values handed in with a code are checked by the mex recurrence: another sequence is refused, never judged."""
     kayles = nim_sequence("0.77", 1000).values
     assert find_period(kayles, "0.77").status == "proven"
-    assert find_period(kayles, "0.07").status != "proven"
+    wrong = kayles.copy()
+    wrong[5] = 9  # G(5) = 4 in Kayles
+    cycled = np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6] * 100, np.uint8)  # Kayles' period from heap 0: not Kayles
+    for values, code in ((np.zeros(1000, np.uint8), "0.77"), (kayles, "0.07"), (wrong, "0.77"), (cycled, "0.77")):
+        with pytest.raises(InvalidArgumentError, match="not the mex of its options"):
+            find_period(values, code)
+    assert find_period(cycled).status == "apparent"  # without a code: what the values earn, never proven
     for share in (float("nan"), "x", True, -1):
         with pytest.raises(InvalidArgumentError):
             find_period(kayles, "0.77", share=share)
@@ -269,7 +277,6 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 
 from octal import ResourceLimitError, nim_stream, read_values  # noqa: E402
-from octal.engine import stream as stream_module  # noqa: E402
 
 
 def test_read_values_verifies_every_chunk_of_its_range(tmp_path):
@@ -306,7 +313,7 @@ def test_a_resume_says_what_it_kept(tmp_path):
 
 
 def test_sizes_are_checked_before_allocating(tmp_path, monkeypatch):
-    monkeypatch.setattr(stream_module, "available_memory", lambda: 1 << 30)
+    monkeypatch.setattr(memory, "available_memory", lambda: 1 << 30)
     with pytest.raises(ResourceLimitError, match="--window 4,000,000,000 needs"):
         nim_stream("0.167", tmp_path, 5000, window=4_000_000_000)
     r = runner.invoke(app, ["run", "kayles", "--width", "100000000"])

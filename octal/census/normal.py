@@ -11,7 +11,8 @@ from typing import Callable, Iterable
 import numpy as np
 
 from ..engine.periodicity import PROVEN
-from ..engine.sequence import GrundySequence, nim_sequence
+from ..engine.grundy import GrundySequence
+from ..engine.sequence import nim_sequence
 from ..errors import DataFileError, InvalidArgumentError
 from ..outcomes import OPEN
 from ..rules.code import parse_code

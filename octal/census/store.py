@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
-from ..engine.sequence import NimSequence, first_wrong_value
+from ..engine.grundy import first_wrong_value
+from ..engine.sequence import NimSequence
 from ..errors import DataFileError, OctalError
 from ..outcomes import OPEN
 from ..rules.code import parse_code

@@ -3,7 +3,7 @@
 One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
 header with the code, the count and a SHA-256 over the header's fields and the arrays. A checkpoint of another
 code, or one whose checksum fails, is refused with CheckpointError; it is never silently used (and the driver
-checks the values against the rules too, since a checksum can be recomputed: `sequence.first_wrong_value`). This module knows the file, not
+checks the values against the rules too, since a checksum can be recomputed: `grundy.first_wrong_value`). This module knows the file, not
 the engine: it reads a `SavedState`, and the sequence driver (`sequence.load_checkpoint`) resumes from it.
 """
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 
+from ..errors import ResourceLimitError
+
+SHARE = 0.8  # a run may plan to take at most this share of the memory available
+
 
 def available_memory() -> int:
     """Bytes the OS says a new allocation can take (MemAvailable), or total RAM if unknown."""
@@ -27,3 +31,12 @@ def human_bytes(b: float) -> str:
             return f"{b:.0f} {unit}" if unit == "bytes" else f"{b:.1f} {unit}"
         b /= 1024
     return f"{b:.1f} PB"
+
+
+def check_fits(need: int, what: str) -> None:
+    """Refuse before allocating what cannot fit (more than SHARE of the memory available): ResourceLimitError names
+    `what`, the need and what is free."""
+    have = available_memory()
+    if need > SHARE * have:
+        raise ResourceLimitError(f"{what} needs about {human_bytes(need)} of memory; only {human_bytes(have)} is "
+                                 "available")

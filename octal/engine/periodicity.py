@@ -24,12 +24,6 @@ from .kernels.small import credible
 
 PROVEN, APPARENT, NONE = "proven", "apparent", "none"
 
-APPARENT_RULE = (
-    "a period is called apparent only when the values after the preperiod repeat it at least three more "
-    "times (N − n0 ≥ 4p) and that repeated stretch is at least as long as the preperiod itself (N − n0 ≥ n0)"
-)
-
-
 @dataclass(frozen=True)
 class Periodicity:
     """The verdict on a sequence: status, period p, preperiod n0, saltus s, and the Guy–Smith bound.
@@ -175,14 +169,14 @@ def _search(N: int):
     return small if N <= small.MAX_N else kernels
 
 
-def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
+def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
                 share: float = 1.0) -> Periodicity:
     """Minimal period and preperiod of `values`, proven by Guy–Smith when `code` is finite and the bound is met.
 
     Candidates p = 1, 2, … are checked from the end backwards, so a wrong p costs a few comparisons and
     one check is O(N) in practice. A proven p wins; else the least p with credible evidence: seen
     `repeats` times past n0, agreeing on at least `min_agree` heaps, over a stretch of at least
-    `share`·n0 heaps (APPARENT_RULE with the defaults).
+    `share`·n0 heaps (`small.credible`; with the defaults: N − n0 ≥ 4p and N − n0 ≥ n0).
     """
     G = np.ascontiguousarray(value_array(values))
     code = None if code is None else as_code(code)
@@ -209,7 +203,7 @@ def find_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
 
 def judge(code: OctalCode, N: int, period: int | None, preperiod: int | None) -> Periodicity:
     """The verdict on heaps 0..N−1 known to follow `period` from `preperiod` on: proven when the Guy–Smith
-    bound is met, apparent under APPARENT_RULE, none otherwise (or when no candidate is known)."""
+    bound is met, apparent when credible (`small.credible`), none otherwise (or when no candidate is known)."""
     if not period or preperiod is None:
         return Periodicity()
     criteria = as_code(code).proof_criteria

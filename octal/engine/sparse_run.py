@@ -1,10 +1,12 @@
-"""One sparse run's state and step, shared by the whole-array driver (sequence.py) and the stream run (stream.py):
-the rare/common split it carries (mask, parity bit and offset, the rare positions and their values) and one call of
-the sparse kernel, whose stopping reasons are named here instead of numbered on both sides."""
+"""The one sparse run loop, driven by the whole-array sequence (grundy.py) and the stream run (stream.py) alike: they
+differ in where the values live, not in how the next heap is found. Here: the rare/common split a run carries (mask,
+parity bit and offset, the rare positions and their values), one call of the sparse kernel (its stopping reasons
+named, not numbered), and `sparse_fill`, the loop that hands each reason to the store that holds the values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -13,7 +15,10 @@ from . import kernels
 from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
 
-__all__ = ["GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "SparseMoves", "sparse_step"]
+__all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "SparseMoves", "SparseStore",
+           "sparse_fill", "sparse_step"]
+
+DONE = 0  # sparse_fill reached the heap it was asked for
 
 
 @dataclass
@@ -74,3 +79,43 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max))
     rare.count = int(count)
     return int(reached), int(top), int(flag)
+
+
+class SparseStore(Protocol):
+    """Where a sparse run's values live: one array from heap 0 (a whole-array run), or a head and a sliding window
+    (a stream run). The loop asks it for the arrays and tells it what each stop of the kernel means."""
+
+    def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
+        """(W holding heaps base…, base, head holding heaps 0…): read afresh after every call of the kernel."""
+
+    def sparse_computed(self, begin: int, end: int, maxv: int) -> None:
+        """Heaps begin..end−1 are computed; maxv is the largest value so far."""
+
+    def sparse_new_rare(self) -> RareList | None:
+        """A rare value never seen before: a better split to go on with, or None to keep the present one."""
+
+    def sparse_blocked(self, why: int, at: int) -> bool:
+        """Heap `at` cannot be computed as things are — its value does not fit the dtype (WIDEN), or it needs a value
+        no longer held (GAP): make room and go on (True), or stop here (False)."""
+
+
+def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int, stop: int,
+                maxv: int) -> tuple[int, int, RareList, int]:
+    """Compute heaps n..stop−1 into `store` with the sparse kernel: (heap reached, largest value, the split in use,
+    DONE, or the reason — WIDEN or GAP — the store declined to go on). The word kernel runs while every value is below
+    kernels.SMALL; every other stop is handed to the store."""
+    small_values = maxv < kernels.SMALL
+    while n < stop:
+        W, base, head = store.sparse_arrays()
+        begin = n
+        n, maxv, why = sparse_step(split, moves, W, base, head, n, stop, maxv, small_values)
+        store.sparse_computed(begin, n, maxv)
+        if why == NEW_RARE:
+            split = store.sparse_new_rare() or split
+        elif why == LARGE_VALUE:
+            small_values = False
+        elif why == RARE_FULL:
+            split.grow()
+        elif why in (WIDEN, GAP) and not store.sparse_blocked(why, n):
+            return n, maxv, split, why
+    return n, maxv, split, DONE

@@ -21,26 +21,29 @@ from pathlib import Path
 
 import numpy as np
 
+from ..defaults import CHECKPOINT_EVERY, RUN_MAX_N, RUN_N, STREAM_WINDOW
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..rules.code import OCTAL, OctalCode
 from ..rules.presets import resolve
 from ..validate import positive, whole_number
 from .chunks import ChunkStore
-from .kernels.sparse import SMALL
-from .memory import available_memory, human_bytes
+from .grundy import first_wrong_value
+from .memory import check_fits
 from .moves import kernel_moves
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
-from .sequence import (
-    DEFAULT_MAX_N,
-    DEFAULT_N,
-    DTYPES,
-    Progress,
-    first_wrong_value,
+from .sparse_run import WIDEN, RareList, SparseMoves, sparse_fill
+from .values import Progress, wider
+from .stream_state import (
+    StreamState,
+    StreamStateError,
+    read_frequencies,
+    read_stream,
+    read_values,
+    save_stream,
+    write_frequencies,
 )
-from .sparse_run import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN, RareList, SparseMoves, sparse_step
-from .stream_state import StreamState, StreamStateError, read_frequencies, read_stream, save_stream, write_frequencies
 
-DEFAULT_WINDOW = 1 << 20
+DEFAULT_WINDOW = STREAM_WINDOW
 MIN_WINDOW = 1 << 8
 PERIOD_SPAN = 1 << 21  # the online period search reads at most the newest 2^21 heaps: periods up to PERIOD_SPAN/6
 STRETCH_SECONDS = 0.2
@@ -106,10 +109,7 @@ class StreamRun:
                  store: bool = False):
         check_streamable(code)
         window = whole_number(window, "--window", MIN_WINDOW)
-        need, have = 4 * window, available_memory()  # head and a buffer of twice the window, a byte a value
-        if need > 0.8 * have:
-            raise ResourceLimitError(f"--window {window:,} needs about {human_bytes(need)} of memory; only "
-                                     f"{human_bytes(have)} is available")
+        check_fits(4 * window, f"--window {window:,}")  # head and a buffer of twice the window, a byte a value
         self.code = code
         self.directory = Path(directory)
         try:
@@ -173,18 +173,11 @@ class StreamRun:
         sp = self.split
         probe = RareList(sp.mask, sp.e, sp.k0, sp.positions.copy(), sp.values.copy(),
                          int(np.searchsorted(sp.positions[: sp.count], lo)))
-        h, top = lo, self.max
         try:
-            while h < self.n:
-                reached, top, why = sparse_step(probe, self.moves, W, self.base, self.head, h, self.n, top, False)
-                if why == WIDEN:
-                    return reached  # a value past the stored type: the stored one is not it
-                if why == RARE_FULL:
-                    probe.grow()
-                elif why == GAP or reached == h:
-                    h = reached
-                    break  # the pairs of heap h need values no longer held: the rest cannot be recomputed here
-                h = reached
+            h, _, _, why = sparse_fill(_Probe(W, self.base, self.head), probe, self.moves, lo, self.n, self.max)
+            if why == WIDEN:
+                return h  # a value past the stored type: the stored one is not it
+            # (GAP: the pairs of heap h need values no longer held, and the rest cannot be recomputed here)
             bad = np.flatnonzero(W[lo - self.base : h - self.base] != stored[: h - lo])
             return lo + int(bad[0]) if len(bad) else None
         finally:
@@ -282,12 +275,9 @@ class StreamRun:
         self.head = self.store.read_into(0, heads, np.zeros(heads, W.dtype)) if self.frozen else None
 
     def _widen_dtype(self, at: int) -> None:
-        idx = DTYPES.index(self.W.dtype.type)
-        if idx + 1 == len(DTYPES):
-            raise ResourceLimitError(f"a nim value at heap {at} needs more than 32 bits")
-        self.W = self.W.astype(DTYPES[idx + 1])
+        self.W = wider(self.W, at)
         if self.frozen:
-            self.head = self.head.astype(DTYPES[idx + 1])
+            self.head = self.head.astype(self.W.dtype)
 
     def _rechoose_mask(self) -> None:
         """Before any value leaves memory, pick the mask with the fewest rare positions (Walsh–Hadamard)."""
@@ -303,30 +293,35 @@ class StreamRun:
 
     # ---- the run ----------------------------------------------------------------------------------
     def _fill(self, stop: int) -> None:
-        """Compute heaps n..stop−1 (stop ≤ base + len(W)), handling every reason the kernel stops."""
+        """Compute heaps n..stop−1 (stop ≤ base + len(W)) through the one sparse run loop; a gap widens head and
+        window from disk (or stops the run) and ends the stretch: the caller re-plans it."""
         if self.n == 0:
             self.W[0] = 0  # G(0) = 0: no move from an empty heap
             self.n = 1
         if not self.ready:
             self._rechoose_mask()
-        small_values = self.max < SMALL
-        while self.n < stop:
-            begin = self.n
-            self.n, self.max, why = sparse_step(self.split, self.moves, self.W, self.base,
-                                                self.head if self.frozen else self.W, self.n, stop, self.max,
-                                                small_values)
-            self._count(begin, self.n)
-            if why == NEW_RARE and not self.frozen:
-                self._rechoose_mask()
-            elif why == WIDEN:
-                self._widen_dtype(self.n)
-            elif why == LARGE_VALUE:
-                small_values = False
-            elif why == RARE_FULL:
-                self.split.grow()
-            elif why == GAP:
-                self._widen_memory(self.n)
-                return  # the buffer changed: the caller re-plans the stretch
+        self.n, self.max, self.split, _ = sparse_fill(self, self.split, self.moves, self.n, stop, self.max)
+
+    # the sparse run's store (sparse_run.SparseStore): a frozen head and a sliding window, counted as they are filled
+    def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
+        return self.W, self.base, self.head if self.frozen else self.W
+
+    def sparse_computed(self, begin: int, end: int, maxv: int) -> None:
+        self.n, self.max = end, maxv
+        self._count(begin, end)
+
+    def sparse_new_rare(self) -> RareList | None:
+        if self.frozen:
+            return None  # values have left memory: the split chosen from all of them stays
+        self._rechoose_mask()
+        return self.split
+
+    def sparse_blocked(self, why: int, at: int) -> bool:
+        if why == WIDEN:
+            self._widen_dtype(at)
+            return True
+        self._widen_memory(at)  # GAP: read more from disk, or stop the run
+        return False  # the buffer changed: the caller re-plans the stretch
 
     def _count(self, begin: int, end: int) -> None:
         """Add heaps max(begin, 1)..end−1 to the value counts."""
@@ -349,7 +344,7 @@ class StreamRun:
         })
 
     def extend(self, target: int, until_proven: bool = False, progress: Progress | None = None,
-               save_every: float = 5.0) -> None:
+               save_every: float = CHECKPOINT_EVERY) -> None:
         """Compute heaps up to target−1 (or until the period is proven), saving the state every `save_every` s."""
         last_save = time.monotonic()
         cost = None
@@ -391,11 +386,11 @@ def nim_stream(
     n: int | None = None,
     *,
     until_proven: bool = False,
-    max_n: int = DEFAULT_MAX_N,
+    max_n: int = RUN_MAX_N,
     window: int | None = None,
     store_values: bool = False,
     progress: Progress | None = None,
-    checkpoint_every: float = 5.0,
+    checkpoint_every: float = CHECKPOINT_EVERY,
 ) -> StreamResult:
     """Compute G(0..n−1) of a finite octal code in bounded memory, resuming from DIR's saved state.
 
@@ -404,7 +399,7 @@ def nim_stream(
     """
     code, preset = resolve(game)
     target = whole_number(n, "N (the number of heaps)", 1) if n is not None else (
-        whole_number(max_n, "--max-n", 1) if until_proven else DEFAULT_N)
+        whole_number(max_n, "--max-n", 1) if until_proven else RUN_N)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
     run = StreamRun(code, directory, DEFAULT_WINDOW if window is None else window, store_values)
     notes = []
@@ -418,44 +413,25 @@ def nim_stream(
     return dataclasses.replace(run.result(preset.name if preset else None), notes=tuple(notes))
 
 
-def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None = None) -> np.ndarray:
-    """G(start..stop−1) of the stream run saved in DIR, from its stored chunks, head and window (verified)."""
-    start = whole_number(start, "start")  # the arguments first, the files after
-    if stop is not None and whole_number(stop, "stop") < start:
-        raise InvalidArgumentError(f"cannot read heaps {start:,}..{stop - 1:,}: stop comes before start")
-    state = read_stream(directory)
-    if state is None:
-        raise InvalidArgumentError(f"{directory} holds no stream run")
-    stop = state.n if stop is None else stop
-    if not start <= stop <= state.n:
-        raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
-    store = ChunkStore(directory, state.chunks) if state.stored else None
-    if store is not None and start < min(stop, store.stop):
-        store.read(start, min(stop, store.stop))  # every chunk in the range is verified, even where memory holds it
-    return values_between(start, stop, state.head, state.base, state.window, store)
-
-
-def values_between(start: int, stop: int, head: np.ndarray | None, base: int, window: np.ndarray,
-                   store: ChunkStore | None) -> np.ndarray:
-    """G(start..stop−1) from the head (heaps 0…), the window (heaps base…) or, between them, the stored chunks."""
-    parts, x = [], start
-    if x < base:
-        cut = min(stop, base)
-        if head is not None and cut <= len(head):
-            parts.append(head[x:cut])
-        elif store is not None:
-            parts.append(store.read(x, cut))
-        else:
-            raise InvalidArgumentError(
-                f"heaps {x:,}..{cut - 1:,} left memory and were not stored: run with --store-values to keep them")
-        x = cut
-    if x < stop:
-        parts.append(window[x - base : stop - base])
-    if not parts:
-        return np.zeros(0, window.dtype)
-    dtype = np.result_type(*parts)
-    return np.concatenate([p.astype(dtype, copy=False) for p in parts])
-
-
 __all__ = ["StreamRun", "StreamResult", "StreamGapError", "nim_stream", "read_values", "read_frequencies",
            "DEFAULT_WINDOW"]
+
+
+class _Probe:
+    """A store that only recomputes stored heaps in place (StreamRun's check of a resumed window): it keeps the split,
+    widens nothing and fetches nothing, so the loop stops where the stored values cannot be recomputed."""
+
+    def __init__(self, W: np.ndarray, base: int, head: np.ndarray):
+        self.arrays = (W, base, head)
+
+    def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
+        return self.arrays
+
+    def sparse_computed(self, begin: int, end: int, maxv: int) -> None:
+        pass
+
+    def sparse_new_rare(self) -> None:
+        return None
+
+    def sparse_blocked(self, why: int, at: int) -> bool:
+        return False

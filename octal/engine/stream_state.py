@@ -1,4 +1,5 @@
-"""The files of a stream run: its checkpoint (DIR/stream.npz) and its frequency tables (DIR/frequencies.json).
+"""The files of a stream run: its checkpoint (DIR/stream.npz), its frequency tables (DIR/frequencies.json), and its
+values read back (`read_values`: from the head, the window, or the stored chunks between them, verified).
 
 The checkpoint holds plain arrays (head, window, rare positions and values, value counts) and a JSON
 header (code, counters, mask, period candidate, frequency records, the list of stored chunks) with a
@@ -11,14 +12,16 @@ a record run's window of 10⁸ heaps is written once, as it is computed, not aga
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import DataFileError
+from ..errors import DataFileError, InvalidArgumentError
 from ..io import atomic_write, read_npz, write_npz
+from ..validate import whole_number
 from .chunks import Chunk, ChunkStore
 
 FILE = "stream.npz"
@@ -199,3 +202,42 @@ def read_frequencies(directory: str | Path) -> dict:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise StreamStateError(f"frequency file {path} cannot be read ({exc})") from None
     return doc
+
+
+def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """G(start..stop−1) of the stream run saved in DIR, from its stored chunks, head and window (verified)."""
+    start = whole_number(start, "start")  # the arguments first, the files after
+    if stop is not None and whole_number(stop, "stop") < start:
+        raise InvalidArgumentError(f"cannot read heaps {start:,}..{stop - 1:,}: stop comes before start")
+    state = read_stream(directory)
+    if state is None:
+        raise InvalidArgumentError(f"{directory} holds no stream run")
+    stop = state.n if stop is None else stop
+    if not start <= stop <= state.n:
+        raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
+    store = ChunkStore(directory, state.chunks) if state.stored else None
+    if store is not None and start < min(stop, store.stop):
+        store.read(start, min(stop, store.stop))  # every chunk in the range is verified, even where memory holds it
+    return values_between(start, stop, state.head, state.base, state.window, store)
+
+
+def values_between(start: int, stop: int, head: np.ndarray | None, base: int, window: np.ndarray,
+                   store: ChunkStore | None) -> np.ndarray:
+    """G(start..stop−1) from the head (heaps 0…), the window (heaps base…) or, between them, the stored chunks."""
+    parts, x = [], start
+    if x < base:
+        cut = min(stop, base)
+        if head is not None and cut <= len(head):
+            parts.append(head[x:cut])
+        elif store is not None:
+            parts.append(store.read(x, cut))
+        else:
+            raise InvalidArgumentError(
+                f"heaps {x:,}..{cut - 1:,} left memory and were not stored: run with --store-values to keep them")
+        x = cut
+    if x < stop:
+        parts.append(window[x - base : stop - base])
+    if not parts:
+        return np.zeros(0, window.dtype)
+    dtype = np.result_type(*parts)
+    return np.concatenate([p.astype(dtype, copy=False) for p in parts])

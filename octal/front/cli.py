@@ -180,7 +180,7 @@ def run(
 
 def _saying_resumed(progress, checkpoint: str):
     """The progress line, saying where a run resumed from the checkpoint starts (its first report)."""
-    from ..engine.sequence import RESUMED
+    from ..engine.values import RESUMED
 
     def report(done, total, largest, state=""):
         if state == RESUMED:

@@ -19,7 +19,7 @@ from .rows_html import sequence_table
 
 if TYPE_CHECKING:  # names for the annotations only: nothing below the front is imported for a display
     from ..census import Census
-    from ..engine.sequence import GrundySequence
+    from ..engine.grundy import GrundySequence
     from ..engine.stats import SequenceStats
     from ..graphs import GraphResult, PartisanResult
     from ..misere.quotient import MisereQuotient

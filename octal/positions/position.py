@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..displays import HtmlRepr
-from ..engine.sequence import GrundySequence, NimSequence, Progress, nim_sequence
+from ..engine.grundy import GrundySequence
+from ..engine.sequence import NimSequence, nim_sequence
+from ..engine.values import Progress
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
 from ..rules.code import GENERAL, OctalCode

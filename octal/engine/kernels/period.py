@@ -1,6 +1,6 @@
 """Compiled period search: the least p with G(n+p) = G(n) from some n0 on, scanning back from the end.
 
-`engine.periodicity` states the rules (Guy–Smith bound, APPARENT_RULE); the search loop and the rules are written
+`engine.periodicity` states the rules (Guy–Smith bound, when a period is credible); the search loop and the rules are written
 once, in small.py, and compiled here with the back-scanning `periodic_from` in place of the numpy one.
 """
 
@@ -34,7 +34,7 @@ def arithmetic_from(G, N, p, s):
     return i + 1
 
 
-credible = njit(cache=True)(small.credible)  # APPARENT_RULE, written once (small.py), compiled here
+credible = njit(cache=True)(small.credible)  # when a period is credible, written once (small.py), compiled here
 guy_smith_bound = njit(cache=True)(small.guy_smith_bound)  # the theorem's bound, likewise
 
 

@@ -1,0 +1,45 @@
+"""Which kernel runs the next stretch of a whole-array run, and how long that stretch is: chosen by the measured cost
+per heap, so the cheaper kernel runs and progress is shown every CHUNK_SECONDS. Timing decides only which kernel
+computes a value, never the value: every kernel gives the same sequence."""
+
+from __future__ import annotations
+
+import math
+
+KERNELS = ("auto", "naive", "sparse")
+CHUNK_SECONDS = 0.2  # a stretch's length in time: progress lines and Ctrl-C land between stretches
+AUTO_MIN_N = 2048  # below this the naive kernel always wins
+
+
+def stretch(kernel: str, cost: float | None, n: int) -> int:
+    """Heaps for the next stretch from heap n: about CHUNK_SECONDS of work, never more than doubling n.
+
+    The naive cost per heap grows like c·n, so L heaps cost c·(n·L + L²/2): L = √(n² + 2T/c) − n.
+    """
+    n = max(n, 1)
+    if not cost:
+        size = 1024
+    elif kernel == "naive":
+        size = int(math.sqrt(n * n + 2 * CHUNK_SECONDS / cost) - n)
+    else:
+        size = int(CHUNK_SECONDS / cost)
+    return max(64, min(size, max(n, 1024), 1 << 24))
+
+
+def auto_choice(cost: dict, timed_at: dict, n: int, rare: int) -> tuple[str, bool]:
+    """(the kernel with the lower measured cost per heap at heap n, whether the naive one is out for good); the
+    other kernel is re-timed when n doubles. `cost` holds seconds per heap (naive: per heap and unit of heap size,
+    its cost grows with n), `timed_at` the heap each was last timed at, `rare` the rare positions so far."""
+    if cost["sparse"] is None:
+        return "sparse", False
+    if cost["naive"] is None:
+        # the naive kernel reads about n/2 pairs per split digit and heap, the sparse one about #rare: with at most
+        # n/4 rare positions it cannot win, so it is neither timed nor compiled (the first run compiles less)
+        return ("sparse" if 4 * rare <= n else "naive"), False
+    naive = cost["naive"] * n
+    if cost["sparse"] <= naive:
+        # the naive cost only grows with n: once four times dearer it is not worth timing again
+        if naive >= 4 * cost["sparse"]:
+            return "sparse", True
+        return ("naive" if timed_at["naive"] * 2 <= n else "sparse"), False
+    return ("sparse" if timed_at["sparse"] * 2 <= n else "naive"), False
