@@ -49,7 +49,8 @@ def main() -> None:
                                 db=os.path.join(tempfile.mkdtemp(), "f.sqlite"))
             ok = (row["preperiod"], row["period"]) == (n0, p)
             print(f"{code:<6} preperiod {row['preperiod']:>10,} period {row['period']:>7,}  "
-                  f"{'matches' if ok else 'DIFFERS from'} the published {n0:,}/{p:,}  ({time.perf_counter() - t0:.1f} s)")
+                  f"{'matches' if ok else 'DIFFERS from'} the published {n0:,}/{p:,}  "
+                  f"({time.perf_counter() - t0:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -15,9 +15,8 @@ import time
 
 from reference_positions import positions_up_to
 
-from octal.census import enumerate_codes
+from octal.census import enumerate_codes, run_misere_census
 from octal.misere import MisereSearch, misere_quotient
-from octal.census import run_misere_census
 
 
 def main() -> None:

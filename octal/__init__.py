@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 
+from .displays import set_loader
 from .errors import (
     DataFileError,
     InvalidArgumentError,
@@ -21,10 +22,8 @@ from .errors import (
     ResourceLimitError,
     UnknownGameError,
 )
-from .displays import set_loader
 from .lazy import lazy_names
-
-__version__ = "0.1.0"
+from .version import __version__
 
 _WHERE = {
     ".engine.periodicity": ("Periodicity",),
@@ -54,5 +53,6 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_NAMES))
 
 
-__all__ = ["OctalError", "OctalCodeError", "UnknownGameError", "ResourceLimitError", "InvalidArgumentError",
+__all__ = ["__version__", "OctalError", "OctalCodeError", "UnknownGameError", "ResourceLimitError",
+           "InvalidArgumentError",
            "DataFileError", *_NAMES]

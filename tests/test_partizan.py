@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -24,6 +24,7 @@ from octal.partizan import (
     neg,
     nimber,
     number,
+    number_up_star,
     outcome,
     to_text,
     total,
@@ -43,12 +44,12 @@ def tree_neg(a):
     return (tuple(tree_neg(x) for x in a[1]), tuple(tree_neg(x) for x in a[0]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def left_first(a) -> bool:
     return any(not right_first(x) for x in a[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def right_first(a) -> bool:
     return any(not left_first(x) for x in a[1])
 
@@ -200,9 +201,8 @@ def test_definitions_write_a_form_of_any_length():
 
 def test_work_limit_stops_growing_forms():
     switches = [game([number(k)], [number(-k)]) for k in range(1, 9)]
-    with pytest.raises(FormTooLarge):
-        with work_limit(50):
-            total(switches + [UP, STAR, nimber(2)])
+    with pytest.raises(FormTooLarge), work_limit(50):
+        total(switches + [UP, STAR, nimber(2)])
     assert isinstance(FormTooLarge("x"), ResourceLimitError)
 
 
@@ -226,21 +226,22 @@ def test_a_form_that_is_a_number_is_marked_as_one():
         stack = [g]
         while stack:
             x = stack.pop()
-            if x.left + x.right and all(y.number is not None for y in x.left + x.right):
-                if max(y.number for y in x.left) < min(y.number for y in x.right) if x.left and x.right else True:
-                    assert x.number is not None, x
+            options = x.left + x.right
+            if options and all(y.number is not None for y in options) and (
+                    not (x.left and x.right) or max(y.number for y in x.left) < min(y.number for y in x.right)):
+                assert x.number is not None, x
             stack.extend(x.left + x.right)
 
 
 def test_every_number_up_star_is_recognised_and_written():
     """x + n·↑ + *k built by sums is recognised as (x, n, k) and written as CGSuite writes it."""
-    from octal.partizan.notation import up_multiple, uptimal
-
     for x in (Fraction(0), Fraction(1), Fraction(-3, 4), Fraction(5, 2)):
         for n in range(-4, 5):
             for k in range(8):
-                assert uptimal(total([number(x), up_multiple(n), nimber(k)])) == (x, n, k)
-    assert to_text(up_multiple(-3) + nimber(2)) == "v3*2" and to_text(number("1/2") + UP) == "1/2^"
+                g = total([number(x)] + [UP if n > 0 else neg(UP)] * abs(n) + [nimber(k)])
+                assert g.nus == (x, n, k) and g is number_up_star(x, n, k)
+    assert to_text(number_up_star(0, -3, 2)) == "v3*2" and to_text(number("1/2") + UP) == "1/2^"
+    assert to_text(number_up_star(0, 40)) == "^40"  # recognised at any birthday
 
 
 def test_deeper_random_trees_against_the_search():

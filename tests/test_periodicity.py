@@ -2,8 +2,7 @@ import numpy as np
 import pytest
 
 from octal import find_period, nim_sequence, parse_code
-from octal.engine.periodicity import scan_period
-from octal.engine.periodicity import proof_bound
+from octal.engine.periodicity import proof_bound, scan_period
 from octal.front.rows_html import sequence_table
 
 

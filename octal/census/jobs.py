@@ -92,7 +92,8 @@ def _executor(workers: int, dask: str | None):
     return client.get_executor(), (client, None)
 
 
-def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None, on_result: Callable[[dict], None]) -> None:
+def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
+              on_result: Callable[[dict], None]) -> None:
     """Run fn(*task) for every task on the pool or Dask, handing each result to `on_result` as it completes (in the
     calling process, so the results can be committed one by one); the executor is closed however this ends."""
     if not tasks:

@@ -26,18 +26,18 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from ..defaults import CENSUS_MAX_HEAP, CENSUS_MAX_ORDER, CENSUS_MAX_WORK
 from ..errors import DataFileError, InvalidArgumentError, OctalError
+from ..io import check_writable
 from ..misere.quotient import MisereQuotient, misere_quotient
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
 from .jobs import check_scheduler, check_workers, enumerate_codes, run_tasks
 from .report import text_table
-from .store import MisereDB
+from .store import DEFAULT_DB, MisereDB
 
 STATUSES = (FINITE, BOUNDED, GROWING)
-DEFAULT_MAX_HEAP = 200  # Kayles needs 168 heaps for its proof
-DEFAULT_MAX_ORDER = 150
-DEFAULT_MAX_WORK = 60_000_000  # steps per code: about 4 s here (2-core EPYC), 10⁷–1.7·10⁷ steps a second
+DEFAULT_MAX_HEAP, DEFAULT_MAX_ORDER, DEFAULT_MAX_WORK = CENSUS_MAX_HEAP, CENSUS_MAX_ORDER, CENSUS_MAX_WORK
 
 
 
@@ -107,7 +107,7 @@ def run_misere_census(
     max_work: int = DEFAULT_MAX_WORK,
     workers: int | None = None,
     dask: str | None = None,
-    db: str | Path = "octal-census.sqlite",
+    db: str | Path = DEFAULT_DB,
     progress: Callable[[MisereProgress], None] | None = None,
     codes: Iterable[str] | None = None,
 ) -> list[dict]:
@@ -197,8 +197,11 @@ def verified_misere_rows(db: str | Path) -> list[dict]:
     return [check_row(r) for r in MisereDB.read(db, "octal census --misere")]
 
 
-def load_quotient(db: str | Path, code: str) -> MisereQuotient:
-    """The stored quotient of `code` (finite or bounded), verified against the rules as any loaded quotient is."""
+def load_quotient(db: str | Path, code: str, out: str | Path | None = None) -> MisereQuotient:
+    """The stored quotient of `code` (finite or bounded), verified against the rules as any loaded quotient is;
+    `out` names a .json file (checked before reading) that it is saved to, for `solve --quotient`."""
+    if out is not None:
+        check_writable(out, (".json",))
     path = Path(db)
     if not path.exists():
         raise DataFileError(f"no census database at {path}: run 'octal census --misere' first")
@@ -210,7 +213,10 @@ def load_quotient(db: str | Path, code: str) -> MisereQuotient:
     if row is None or row["quotient"] is None:
         what = "no row" if row is None else f"status {row['status']}, no quotient stored"
         raise DataFileError(f"{path} has no misère quotient of {code} ({what})")
-    return _quotient_of(row, f"{path} ({code})")
+    q = _quotient_of(row, f"{path} ({code})")
+    if out is not None:
+        q.save(out)
+    return q
 
 
 def classify_misere(store: MisereDB) -> None:
@@ -263,5 +269,6 @@ def misere_report(db: str | Path, fmt: str = "table") -> str:
                      "" if r["last_change"] is None else str(r["last_change"]), f"{r['max_heap']:,}",
                      r["class"] if r["class"] and r["class"] != r["code"] else ""])
     out = text_table(head, body, fmt)
-    out += ["", f"{len(rows):,} codes: {counts[FINITE]:,} finite, {counts[BOUNDED]:,} bounded, {counts[GROWING]:,} growing"]
+    out += ["", f"{len(rows):,} codes: {counts[FINITE]:,} finite, {counts[BOUNDED]:,} bounded, "
+                f"{counts[GROWING]:,} growing"]
     return "\n".join(out)

@@ -10,8 +10,9 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..engine.periodicity import PROVEN
+from ..defaults import CENSUS_MAX_N
 from ..engine.grundy import GrundySequence
+from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
 from ..errors import DataFileError, InvalidArgumentError
 from ..outcomes import OPEN
@@ -19,7 +20,7 @@ from ..rules.code import parse_code
 from .jobs import CensusProgress, check_scheduler, check_workers, enumerate_codes, run_tasks
 from .store import DEFAULT_DB, CensusDB, extended_values, is_whole, stored_sequence
 
-DEFAULT_MAX_N = 1 << 16
+DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10
 SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
 WINDOW = 512  # values compared to find identical games and cousins

@@ -23,7 +23,8 @@ class Census(HtmlRepr):
 
     @property
     def counts(self) -> dict[str, int]:
-        return {PROVEN: sum(r["status"] == PROVEN for r in self.rows), OPEN: sum(r["status"] == OPEN for r in self.rows),
+        return {PROVEN: sum(r["status"] == PROVEN for r in self.rows),
+                OPEN: sum(r["status"] == OPEN for r in self.rows),
                 "distinct": len({r["class"] for r in self.rows})}
 
     def __repr__(self) -> str:
@@ -73,5 +74,6 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     out.append("")
     out.append(f"{len(rows):,} codes: {proven:,} proven, {len(opened):,} open")
     if opened:
-        out.append("open: " + ", ".join(f"{r['code']} (to {r['n']:,})" for r in opened[:60]) + (" …" if len(opened) > 60 else ""))
+        out.append("open: " + ", ".join(f"{r['code']} (to {r['n']:,})" for r in opened[:60])
+                   + (" …" if len(opened) > 60 else ""))
     return "\n".join(out)

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
+from ..defaults import CENSUS_DB
 from ..engine.grundy import first_wrong_value
+from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
 from ..engine.sequence import NimSequence
 from ..errors import DataFileError, OctalError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 
-DEFAULT_DB = "octal-census.sqlite"
+DEFAULT_DB = CENSUS_DB
 LOCK_WAIT = 10.0  # seconds to wait for a census file another process is writing before saying so
 DTYPES = ("uint8", "uint16", "uint32")  # the value dtypes a census row may name
 NORMAL_SCHEMA = """

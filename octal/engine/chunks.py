@@ -67,7 +67,8 @@ class ChunkStore:
     def append(self, start: int, values: np.ndarray) -> None:
         """Store heaps start..start+len(values)−1; `start` must continue the stored range."""
         if start != self.stop:
-            raise DataFileError(f"chunk at heap {start:,} does not continue the stored values (they end at {self.stop:,})")
+            raise DataFileError(f"chunk at heap {start:,} does not continue the stored values "
+                                f"(they end at {self.stop:,})")
         if not len(values):
             return
         try:

@@ -355,5 +355,6 @@ class GrundySequence(HtmlRepr):
 
 
 def _naive_loaded() -> bool:
-    """Whether the compiled naive kernel is loaded in this process (a census, a notebook): then it is the cheaper one."""
+    """Whether the compiled naive kernel is loaded in this process (a census, a notebook): then it is the cheaper
+    one."""
     return "octal.engine.kernels.naive" in sys.modules

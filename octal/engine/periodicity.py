@@ -1,7 +1,8 @@
 """Periodicity of a nim sequence: detect (p, n0) in O(N), prove it with the Guy–Smith theorem.
 
 Guy–Smith (octal periodicity theorem): for a finite code without constraints, with last non-zero digit t,
-whose moves leave at most r heaps (the code's `Criteria`), if G(n+p) = G(n) for all n0 ≤ n < r·n0 + (r−1)·p + t then it holds for every n ≥ n0.
+whose moves leave at most r heaps (the code's `Criteria`), if G(n+p) = G(n) for all n0 ≤ n < r·n0 + (r−1)·p + t
+then it holds for every n ≥ n0.
 The argument needs n0 ≥ 1 (0.04 has G(0..3) = 0 but G(4) = 1), so max(n0, 1) stands in for n0.
 Arithmetic periodicity G(n+p) = G(n) + s is looked for only where it can occur: codes with a repeating
 tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakowski 2003).
@@ -14,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import InvalidArgumentError, ResourceLimitError
 from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
-from ..errors import InvalidArgumentError, ResourceLimitError
 from ..validate import value_array, whole_number
 from . import kernels
 from .kernels import small
@@ -50,7 +51,8 @@ class Periodicity:
         if self.status == NONE or self.period is None:
             return "no period found in the computed range"
         exc = self.last_exception
-        where = f"from heap {self.preperiod:,} " + (f"(last exception at {exc:,})" if exc is not None else "(no exceptions)")
+        last = f"(last exception at {exc:,})" if exc is not None else "(no exceptions)"
+        where = f"from heap {self.preperiod:,} {last}"
         if self.saltus:
             return f"apparent arithmetic period {self.period:,}, saltus {self.saltus:,}, {where} — no theorem proves it"
         head = f"period {self.period:,} {where}"
@@ -182,7 +184,8 @@ def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     code = None if code is None else as_code(code)
     criteria = None if code is None else code.proof_criteria
     repeats, min_agree = whole_number(repeats, "repeats", 1), whole_number(min_agree, "min_agree")
-    if isinstance(share, bool) or not isinstance(share, (int, float, np.integer, np.floating)) or not 0 <= share < math.inf:
+    number = isinstance(share, (int, float, np.integer, np.floating)) and not isinstance(share, bool)
+    if not number or not 0 <= share < math.inf:
         raise InvalidArgumentError(f"share must be a number from 0 up, not {share!r}")
     N = len(G)
     if N < 2:

@@ -16,7 +16,7 @@ from ..io import check_writable, save_values
 from ..rules.code import GENERAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
-from .checkpoint import CheckpointError, Checkpointer, read_checkpoint
+from .checkpoint import Checkpointer, CheckpointError, read_checkpoint
 from .grundy import GENERAL_MAX_N, GrundySequence, check_fits, check_general, first_wrong_value
 from .periodicity import APPARENT, PROVEN, Periodicity, exceptions, scan_period
 from .values import RESUMED, Progress

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,6 +12,8 @@ from ..rules.code import OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array
 from .rare import rare_split
+from .sequence import nim_sequence
+from .values import Progress
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,7 @@ class SequenceStats(HtmlRepr):
     histogram: dict[int, int]
     max: int
     max_first_at: int
+    name: str | None = None  # the preset's name, when the game was named by one
 
     def __repr__(self) -> str:
         return (f"SequenceStats({self.code}: n {self.n:,}, mask {self.mask:#x}, {self.rare_count:,} rare, "
@@ -66,3 +70,9 @@ def sequence_stats(values: np.ndarray, code: OctalCode | str) -> SequenceStats:
         max=int(values.max()) if len(values) else 0,
         max_first_at=int(np.argmax(values)) if len(values) else 0,
     )
+
+
+def game_stats(game: str | OctalCode, n: int, kernel: str = "auto", progress: Progress | None = None) -> SequenceStats:
+    """`octal stats`: G(0..n−1) of a code or preset computed, then summarised as `sequence_stats` does."""
+    result = nim_sequence(game, n, kernel=kernel, progress=progress)
+    return dataclasses.replace(sequence_stats(result.values, result.code), name=result.name)

@@ -32,7 +32,6 @@ from .memory import check_fits
 from .moves import kernel_moves
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .sparse_run import WIDEN, RareList, SparseMoves, sparse_fill
-from .values import Progress, wider
 from .stream_state import (
     StreamState,
     StreamStateError,
@@ -42,6 +41,7 @@ from .stream_state import (
     save_stream,
     write_frequencies,
 )
+from .values import Progress, wider
 
 DEFAULT_WINDOW = STREAM_WINDOW
 MIN_WINDOW = 1 << 8

@@ -12,8 +12,8 @@ a record run's window of 10⁸ heaps is written once, as it is computed, not aga
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -214,7 +214,8 @@ def read_values(directory: str | os.PathLike, start: int = 0, stop: int | None =
         raise InvalidArgumentError(f"{directory} holds no stream run")
     stop = state.n if stop is None else stop
     if not start <= stop <= state.n:
-        raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; cannot read {start:,}..{stop - 1:,}")
+        raise InvalidArgumentError(f"the run in {directory} has heaps 0..{state.n - 1:,}; "
+                                   f"cannot read {start:,}..{stop - 1:,}")
     store = ChunkStore(directory, state.chunks) if state.stored else None
     if store is not None and start < min(stop, store.stop):
         store.read(start, min(stop, store.stop))  # every chunk in the range is verified, even where memory holds it

@@ -7,10 +7,9 @@ summary with its table folded away, …). Nothing here imports a result class: t
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 import numpy as np
-
-from typing import TYPE_CHECKING
 
 from ..displays import register
 from ..engine.rare import rare_split
@@ -54,8 +53,10 @@ def state_html(g: GrundySequence) -> str:
 
 def stats_html(s: SequenceStats) -> str:
     hist = ", ".join(f"{k}: {v:,}" for k, v in sorted(s.histogram.items()))
-    rows = [("heaps", f"0..{s.n - 1:,}"), ("mask", f"{s.mask:#x}"), ("rare", f"{s.rare_count:,} (last at {s.last_rare})"),
-            ("rare values", ", ".join(map(str, s.rare_values[:40]))), ("largest", f"{s.max} first at {s.max_first_at:,}"),
+    rows = [("heaps", f"0..{s.n - 1:,}"), ("mask", f"{s.mask:#x}"),
+            ("rare", f"{s.rare_count:,} (last at {s.last_rare})"),
+            ("rare values", ", ".join(map(str, s.rare_values[:40]))),
+            ("largest", f"{s.max} first at {s.max_first_at:,}"),
             ("how often each value occurs", hist)]
     return _box(f"Stats of {s.code}", rows)
 

@@ -8,9 +8,9 @@ from typing import Callable
 
 from ..errors import OctalError
 from ..positions.position import HeapValues, Move, heap_moves, move_allowed, normal_solution
-from ..solve import best_try, misere_position
 from ..rules.code import OctalCode
 from ..rules.numbers import ascii_whole
+from ..solve import best_try, misere_position
 
 PIN_LIMIT = 60  # longer heaps are drawn as a count
 WIDTH = 78  # the rules are wrapped at word boundaries to this width
@@ -96,7 +96,8 @@ def play_game(
     rng = rng or random.Random(0)
     ref = Referee(code, misere, max(heaps) if heaps else 0)
     ref.winning(heaps)  # a position the engine cannot solve is refused before the game starts
-    rule = "misère play: whoever makes the last move loses" if misere else "normal play: whoever makes the last move wins"
+    rule = ("misère play: whoever makes the last move loses" if misere
+            else "normal play: whoever makes the last move wins")
     say(textwrap.fill(f"{code}: {code.describe()}", WIDTH, break_long_words=False, break_on_hyphens=False))
     say(textwrap.fill(f"{rule}. Type 'help' for how to move, 'quit' to stop.", WIDTH))
     turn = "engine" if engine_first else "you"

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.rare import rare_split
-from ..engine.sequence import NimSequence
+from ..engine.sequence import NimSequence, nim_sequence
+from ..engine.values import Progress
 from ..errors import DataFileError, InvalidArgumentError, OctalError
 from ..io import check_writable
 
@@ -142,3 +143,11 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
     finally:
         plt.close(fig)
     return p
+
+
+def plot_game(game: str, n: int, path: str | Path, kind: str = "values", progress: Progress | None = None) -> Path:
+    """`octal plot`: G(0..n−1) of a code or preset (the picture's path and kind checked before computing) drawn
+    as `plot_sequence` draws it; returns the path."""
+    check_kind(kind)
+    check_image_path(path)
+    return plot_sequence(nim_sequence(game, n, progress=progress), path, kind)

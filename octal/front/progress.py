@@ -10,7 +10,8 @@ from typing import TextIO
 class ProgressLine:
     """Callable as progress(done, total, largest); total 0 means open-ended. Silent unless on a terminal after 1 s."""
 
-    def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None, delay: float = 1.0):
+    def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None,
+                 delay: float = 1.0):
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.label = label

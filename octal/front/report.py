@@ -44,7 +44,8 @@ def stream_text(result) -> str:
     rare = (f"{result.rare:,} rare positions, the last at heap {result.last_rare:,}" if result.last_rare is not None
             else "no rare positions")
     parity = " with the position-parity bit" if result.e else ""
-    stored = "stored in values/ (read them with octal.read_values)" if result.stored else "not stored (--store-values keeps them)"
+    stored = ("stored in values/ (read them with octal.read_values)" if result.stored
+              else "not stored (--store-values keeps them)")
     last = result.records[-1]["n"] if result.records else None
     lines = [f"code     {result.code}{name}",
              f"heaps    0..{result.n - 1:,} (N = {result.n:,}) in stream mode, window {result.window:,} heaps",
@@ -66,7 +67,8 @@ def stats_text(st, name: str | None) -> str:
              f"mask           {st.mask:#x}" + (" with the position-parity bit" if st.parity_bit else ""),
              f"rare positions {st.rare_count:,} (counting heap 0), last at heap {st.last_rare:,}"
              if st.last_rare is not None else "rare positions 0",
-             f"rare values    {' '.join(f'{v:,}' for v in st.rare_values[:40])}" + (" …" if len(st.rare_values) > 40 else ""),
+             f"rare values    {' '.join(f'{v:,}' for v in st.rare_values[:40])}"
+             + (" …" if len(st.rare_values) > 40 else ""),
              "histogram      value:count"]
     cells = [f"{v:>6,}:{c:<8,}" for v, c in st.histogram.items()]
     lines += ["  " + "".join(cells[i : i + 8]).rstrip() for i in range(0, len(cells), 8)]
@@ -75,7 +77,8 @@ def stats_text(st, name: str | None) -> str:
 
 def solve_text(sol, code: OctalCode, preset: Preset | None, misere: bool, normal: str | None) -> str:
     """`octal solve`: values and nim-sum (or the method), the outcome, every winning move or the best try."""
-    lines = [f"{code}{_name(preset)}, heaps {' '.join(f'{h:,}' for h in sol.heaps)}, {'misère' if misere else 'normal'} play"]
+    lines = [f"{code}{_name(preset)}, heaps {' '.join(f'{h:,}' for h in sol.heaps)}, "
+             f"{'misère' if misere else 'normal'} play"]
     if sol.values:
         vals = " ".join(f"G({h:,})={v:,}" for h, v in zip(sol.heaps, sol.values))
         nimsum = 0
@@ -112,7 +115,8 @@ def genus_text(gs, code: OctalCode, preset: Preset | None) -> str:
     for row in range(0, n, 6):
         lines.append("  " + "".join(f"{str(g.heap) + ':':>5}{str(g):<10}" for g in gs[row : row + 6]).rstrip())
     if wild:
-        lines.append(f"tame (the genus of a misère Nim position) up to heap {wild[0] - 1}; heap {wild[0]} is the first wild one "
+        lines.append(f"tame (the genus of a misère Nim position) up to heap {wild[0] - 1}; "
+                     f"heap {wild[0]} is the first wild one "
                      f"(wild heaps: {', '.join(map(str, wild[:20]))}{' …' if len(wild) > 20 else ''})")
     else:
         lines.append(f"every heap up to {n - 1} has the genus of a misère Nim position (tame)")
@@ -293,7 +297,8 @@ def presets_text(rows: list[Preset]) -> str:
     lines = []
     for p in rows:
         f = p.facts
-        kind = f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus") else f"period {f.get('period')}"
+        kind = (f"arithmetic period {f['period']}, saltus {f['saltus']}" if f.get("saltus")
+                else f"period {f.get('period')}")
         known = f"{kind}, preperiod {f['preperiod']}" if "period" in f else f.get("status", "")
         lines.append(f"{p.key:<18} {str(p.code):<8} {p.name:<26} {known}")
     return "\n".join(lines)

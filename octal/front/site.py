@@ -17,12 +17,14 @@ from pathlib import Path
 import numpy as np
 
 from ..census import WINDOW, group_games, identity_key, verified_misere_rows, verified_rows
+from ..defaults import CENSUS_DB, SITE_MAX_N
 from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
 from ..engine.sequence import NimSequence, nim_sequence
 from ..errors import DataFileError
 from ..outcomes import GROWING, OPEN
 from ..rules.presets import preset_for_code, resolve
+from ..validate import whole_number
 from .rows_html import sequence_table
 from .site_assets import BOARD_JS, INDEX_JS, STYLE
 from .svg import scatter_svg
@@ -58,7 +60,8 @@ class SiteGame:
                        for c in self.code)
         name = "".join(c if c.isalnum() else "-" for c in (self.sequence.name or "").lower().replace("'", ""))
         safe += f"-{'-'.join(filter(None, name.split('-')))}" if name else ""
-        return safe if len(safe) <= MAX_SLUG else f"{safe[:MAX_SLUG - 17]}_{hashlib.sha256(safe.encode()).hexdigest()[:16]}"
+        return (safe if len(safe) <= MAX_SLUG
+                else f"{safe[:MAX_SLUG - 17]}_{hashlib.sha256(safe.encode()).hexdigest()[:16]}")
 
     @property
     def status(self) -> str:
@@ -238,7 +241,8 @@ def game_html(game: SiteGame) -> str:
     split = game.split
     title = f"{game.code}{f' ({seq.name})' if seq.name else ''}"
     facts = [("status", game.status), ("preperiod n0", _num(p.preperiod)), ("period p", _num(p.period)),
-             ("last exception", _num(p.last_exception)), ("largest value", f"{seq.max:,} (first at heap {seq.argmax:,})"),
+             ("last exception", _num(p.last_exception)),
+             ("largest value", f"{seq.max:,} (first at heap {seq.argmax:,})"),
              ("values computed", f"{seq.n:,}"),
              ("same game as", game.cls if game.cls and game.cls != game.code else "— (no other code here)"),
              ("cousin of", game.cousin or "—")]
@@ -254,7 +258,8 @@ def game_html(game: SiteGame) -> str:
     shown = split.positions[:60]
     parts.append(f"<h2>Rare and common values</h2><p>Mask {split.mask:#x}: {split.count:,} rare positions among heaps "
                  f"0..{seq.n - 1:,}: heaps whose value has an even number of the mask's bits (so value 0 is rare)"
-                 + (f", the count flipped on heaps n with n − {split.k0} odd (the position-parity bit)" if split.e else "")
+                 + (f", the count flipped on heaps n with n − {split.k0} odd (the position-parity bit)"
+                    if split.e else "")
                  + "; the rest are common."
                  + (f" First rare positions: {', '.join(f'{int(n):,}' for n in shown)}"
                     f"{' …' if split.count > len(shown) else ''}." if split.count else "") + "</p>")
@@ -287,3 +292,13 @@ def build_site(games: list[SiteGame], out: str | Path) -> Path:
     index = root / "index.html"
     index.write_text(index_html(games), encoding="utf-8")
     return index
+
+
+def write_site(out: str | Path, games: list[str] | None = None, db: str | Path = CENSUS_DB,
+               max_n: int = SITE_MAX_N) -> tuple[int, Path]:
+    """`octal site`: the named games (each computed until proven, or `max_n` heaps) or every game of the census
+    file `db`, written under `out` (checked before computing); returns (games written, the index's path)."""
+    whole_number(max_n, "--max-n", 1)
+    check_out_dir(out)
+    found = games_from_codes(games, max_n) if games else games_from_db(db)
+    return len(found), build_site(found, out)

@@ -66,7 +66,8 @@ function movesOf(h) {
 }
 const hasMove = () => heaps.some(h => movesOf(h).length > 0);
 const words = (h, m) => 'take ' + m.k + ' from ' + h + (m.leave.length ? ', leave ' + m.leave.join(' + ') : '');
-function say(who, h, m) { const li = document.createElement('li'); li.textContent = who + ': ' + words(h, m); $('log').appendChild(li); }
+function say(who, h, m) { const li = document.createElement('li'); li.textContent = who + ': ' + words(h, m); \
+$('log').appendChild(li); }
 function apply(i, m) { const h = heaps[i]; heaps.splice(i, 1, ...m.leave); return h; }
 function setStatus(text, end) { $('status').textContent = text; $('status').dataset.over = end || ''; over = !!end; }
 function fill(sel, items) { sel.innerHTML = ''; items.forEach(([v, t]) => sel.add(new Option(t, v))); }
@@ -75,7 +76,8 @@ function render() {
   $('position').innerHTML = heaps.length ? heaps.map((h, i) => '<span class="heap"><small>' + (i + 1) + '</small> ' +
     (h <= 40 ? '\u25CF'.repeat(h) : '\u25CF'.repeat(12) + ' \u2026 ' + '\u25CF'.repeat(12)) +
     ' <small>' + h.toLocaleString('en') + ' \u00B7 G=' + G(h) + '</small></span>').join('') : '(no heaps)';
-  $('nimsum').textContent = 'nim-sum of the heaps\\u2019 values: ' + xorOf(heaps) + (xorOf(heaps) ? ' (the player to move wins)' : ' (the player to move loses)');
+  $('nimsum').textContent = 'nim-sum of the heaps\\u2019 values: ' + xorOf(heaps) + \
+(xorOf(heaps) ? ' (the player to move wins)' : ' (the player to move loses)');
   const playable = heaps.map((h, i) => [i, h]).filter(([i, h]) => movesOf(h).length);
   fill($('heap'), over ? [] : playable.map(([i, h]) => [i, 'heap ' + (i + 1) + ' (' + h + ')']));
   fillTake();
@@ -100,7 +102,8 @@ function engine() {
       if (!best && x === 0) best = [i, m];
     }
   }
-  if (!best) for (let i = 0; i < heaps.length && !best; i++) { const ms = movesOf(heaps[i]); if (ms.length) best = [i, ms[0]]; }
+  if (!best) for (let i = 0; i < heaps.length && !best; i++) { \
+const ms = movesOf(heaps[i]); if (ms.length) best = [i, ms[0]]; }
   const h = apply(best[0], best[1]);
   say('Engine', h, best[1]);
   if (!hasMove()) setStatus('The engine wins: you have no move.', 'engine'); else setStatus('Your move.');
@@ -109,10 +112,12 @@ function engine() {
 $('start').addEventListener('click', () => {
   const hs = $('heaps').value.trim().split(/[\\s,]+/).filter(Boolean).map(Number);
   if (!hs.length || hs.length > 30 || hs.some(h => !Number.isInteger(h) || h < 1 || h > B.max_heap)) {
-    setStatus('Heaps are 1 to 30 whole numbers between 1 and ' + B.max_heap.toLocaleString('en') + '.', ''); over = true; return;
+    setStatus('Heaps are 1 to 30 whole numbers between 1 and ' + B.max_heap.toLocaleString('en') + '.', ''); \
+over = true; return;
   }
   heaps = hs; $('log').innerHTML = ''; setStatus('Your move.');
-  if (!hasMove()) { setStatus('No move is possible from these heaps: the first player loses.', 'engine'); render(); return; }
+  if (!hasMove()) { setStatus('No move is possible from these heaps: the first player loses.', 'engine'); \
+render(); return; }
   if ($('engine-first').checked) engine(); else render();
 });
 $('start').click();  // a game is on the board from the start: the default heaps, the player to move first

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .kernel import asteroidal_set, avoidance_labels
 from .graph import Graph, bits
+from .kernel import asteroidal_set, avoidance_labels
 
 AT_LIMIT = 600  # vertices (after merging twins): an n×n table of labels and O(n³) triples
 SET_BOUND = 4  # look for asteroidal sets up to this size: an(G) = 3 is certified by finding no set of 4

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, ClassVar
 
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
@@ -28,7 +28,8 @@ LEFT, RIGHT, BOTH = "L", "R", "B"
 OWNERS = (LEFT, RIGHT, BOTH)
 GAME = "partisan-node-kayles"
 MAX_STATES = 2_000_000  # component states searched (each builds one canonical form)
-MAX_COMPONENT_WORK = 50_000_000  # comparisons and sums on the components' own forms: path:600 alternate is refused after ~100 s here
+# comparisons and sums on the components' own forms: path:600 alternate is refused after ~100 s here
+MAX_COMPONENT_WORK = 50_000_000
 MAX_FORM_WORK = 20_000_000  # comparisons and sums spent adding the components' forms before the sum is searched
 MAX_SUM_STATES = 2_000_000  # positions of the sum searched when its form is too large to build
 GROUP_SHARE = 16  # the search of the sum first adds components in groups, each addition within 1/16 of the work
@@ -82,6 +83,7 @@ class PartisanResult(HtmlRepr):
     components: int = 0
     method: str = METHOD_FORMS
     sum_positions: int = 0  # positions of the sum searched, when its form was too large to build
+    game: ClassVar[str] = GAME
 
     @property
     def value_text(self) -> str | None:

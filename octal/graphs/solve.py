@@ -14,12 +14,12 @@ from typing import Callable
 import numpy as np
 
 from ..displays import HtmlRepr
-from .kernel import interval_node_kayles, permutation_node_kayles
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
 from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number
 from .cotree import JOIN, SEARCH, solve_decomposed
 from .graph import Graph, complement
+from .kernel import interval_node_kayles, permutation_node_kayles
 from .shapes import twin_classes
 
 GAMES = ("node-kayles", "clique")

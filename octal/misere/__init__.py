@@ -8,7 +8,7 @@ searches these use).
 
 from .genus import Genus, genus_sequence
 from .quotient import misere_quotient
-from .value import MisereQuotient
 from .search import MisereSearch, misere_solution
+from .value import MisereQuotient
 
 __all__ = ["MisereSearch", "misere_solution", "Genus", "genus_sequence", "MisereQuotient", "misere_quotient"]

@@ -71,7 +71,20 @@ def genus_of(search: MisereSearch, heap: int, g: int) -> Genus:
     return Genus(heap, g, tuple(gs))
 
 
-def genus_sequence(code: OctalCode | str, n: int, search: MisereSearch | None = None) -> list[Genus]:
+class GenusSequence(list):
+    """The genus of heaps 0, 1, … of one code (a list of Genus), with the `octal genus --json` shape."""
+
+    def __init__(self, code: OctalCode, genera: list[Genus]):
+        super().__init__(genera)
+        self.code = code
+
+    def to_dict(self) -> dict:
+        """code, genus (as Winning Ways writes it), tame_heaps, first_wild_heap."""
+        return {"code": str(self.code), "genus": [str(g) for g in self], "tame_heaps": [g.heap for g in self if g.tame],
+                "first_wild_heap": next((g.heap for g in self if not g.tame), None)}
+
+
+def genus_sequence(code: OctalCode | str, n: int, search: MisereSearch | None = None) -> GenusSequence:
     """The genus of heaps 0..n−1 (exhaustive misère search: n up to MAX_TOTAL = 48)."""
     code = as_code(code)
     n = whole_number(n, "the number of heaps", 1)
@@ -79,4 +92,4 @@ def genus_sequence(code: OctalCode | str, n: int, search: MisereSearch | None = 
         raise ResourceLimitError(f"the genus needs an exhaustive misère search: at most {MAX_TOTAL} heaps, not {n:,}")
     search = search or MisereSearch(code, max_total=max(n, 1))
     values = nim_sequence(code, max(n, 1)).values
-    return [genus_of(search, h, int(values[h])) for h in range(n)]
+    return GenusSequence(code, [genus_of(search, h, int(values[h])) for h in range(n)])

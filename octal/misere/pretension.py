@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import kernel
 from ..rules.options import HeapOptions
+from . import kernel
 
 MAX_STATES = 3_000_000  # (Φ(w), O(w)) pairs examined by one verification
 

@@ -27,7 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..defaults import MISERE_MAX_ORDER, MISERE_MAX_WORK
 from ..engine.periodicity import PeriodProof
+from ..errors import InvalidArgumentError
 from ..io import check_writable
 from ..outcomes import FINITE, GROWING, STOPPED
 from ..rules.code import OctalCode
@@ -48,7 +50,7 @@ from .pretension import (
 )
 from .value import MisereQuotient, quotient_solution
 
-MAX_ORDER = 600  # a quotient growing past this is reported as GROWING
+MAX_ORDER = MISERE_MAX_ORDER  # a quotient growing past this is reported as GROWING
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
 MAX_TRIAL = 6000  # elements of a trial monoid before reduction
 TRIAL_STEPS = 16  # work charged per element and generator of a trial monoid (its products, P-marking and reduction
@@ -215,7 +217,7 @@ def misere_quotient(
     code: OctalCode | str,
     max_heap: int | None = None,
     max_order: int = MAX_ORDER,
-    max_work: int | None = None,
+    max_work: int | None = MISERE_MAX_WORK,
     time_limit: float | None = None,
     progress: Callable | None = None,
     out: str | Path | None = None,
@@ -279,4 +281,24 @@ def misere_quotient(
     return result
 
 
-__all__ = ["MAX_ORDER", "MAX_HEAP", "MisereQuotient", "misere_quotient", "quotient_solution"]
+def load_or_compute(game: str | OctalCode | None = None, load: str | Path | None = None, out: str | Path | None = None,
+                    max_heap: int | None = None, **budgets) -> MisereQuotient:
+    """`octal misere`: the quotient saved in `load` (verified; of `game`, when one is named too), or the one
+    `misere_quotient` computes for `game` within `budgets`; saved to `out` (.json, checked first) either way."""
+    if load is None and game is None:
+        raise InvalidArgumentError("name a game (an octal code or a preset) or --load a saved quotient")
+    if out is not None:
+        check_writable(out, (".json",))
+    if load is None:
+        return misere_quotient(game, max_heap=max_heap, out=out, **budgets)
+    if max_heap is not None:
+        raise InvalidArgumentError("--max-heap asks for a quotient to be computed: it does not go with --load")
+    q = MisereQuotient.load(load)
+    if game is not None and str(as_code(game)) != str(q.code):
+        raise InvalidArgumentError(f"{load} holds the quotient of {q.code}, not of {as_code(game)}")
+    if out is not None:
+        q.save(out)
+    return q
+
+
+__all__ = ["MAX_ORDER", "MAX_HEAP", "MisereQuotient", "load_or_compute", "misere_quotient", "quotient_solution"]

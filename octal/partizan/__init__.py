@@ -1,15 +1,18 @@
 """Short partizan games in canonical form: the values of games where Left and Right have different moves.
 
-canonical.py (canonical forms: dominated options removed, reversible ones bypassed; ≤, sum, negative, outcome class)
-→ notation.py (CGSuite's way of writing a value: 1/2, *2, ^*, 2+-1, {2||1|0}) → sums.py (the outcome of a sum
-of many values by a search of the sum, for sums whose canonical form is too large to build).
+notation.py (CGSuite's way of writing a value: 1/2, *2, ^*, 2+-1, {2||1|0}; it reads forms and builds none)
+→ canonical.py (canonical forms: dominated options removed, reversible ones bypassed; ≤, sum, negative, outcome
+class; x + n·↑ + *k recognised when built; every memo in one bounded store) → sums.py (the outcome of a sum of many
+values by a search of the sum, for sums whose canonical form is too large to build).
 """
 
 from .canonical import (
     ONE,
     STAR,
+    STORE,
     UP,
     ZERO,
+    FormStore,
     FormTooLarge,
     Game,
     add,
@@ -19,6 +22,7 @@ from .canonical import (
     neg,
     nimber,
     number,
+    number_up_star,
     outcome,
     total,
     work_limit,
@@ -27,6 +31,6 @@ from .notation import to_text
 from .sums import SumSearch
 
 __all__ = [
-    "ONE", "STAR", "UP", "ZERO", "FormTooLarge", "Game", "add", "forget", "game", "le", "neg",
-    "nimber", "number", "outcome", "total", "work_limit", "to_text", "SumSearch",
+    "ONE", "STAR", "STORE", "UP", "ZERO", "FormStore", "FormTooLarge", "Game", "SumSearch", "add", "forget", "game",
+    "le", "neg", "nimber", "number", "number_up_star", "outcome", "to_text", "total", "work_limit",
 ]

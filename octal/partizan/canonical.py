@@ -6,18 +6,27 @@ object. G ≤ H is the usual recursion (no G^L ≥ H and no H^R ≤ G), memoized
 {G^L + H, G + H^L | G^R + H, G + H^R} brought to canonical form, with numbers added as numbers and translated
 through non-numbers (number translation: x + G = {x + G^L | x + G^R} when G is not a number).
 
-Work (comparisons and sums computed, not looked up) is counted so that a caller can bound a computation whose
-forms grow too large: inside `work_limit(n)`, FormTooLarge is raised once n steps are spent.
+A form x + n·↑ + *k (x a dyadic rational) is recognised when it is built and keeps (x, n, k) as `nus`: ≤, + and −
+of two such forms follow from the theory of ups and stars without the recursion, as CGSuite does.
+
+Every memo lives in one bounded `FormStore`, `STORE`; `forget()` empties it. Work (comparisons and sums computed,
+not looked up) is counted so that a caller can bound a computation whose forms grow too large: inside
+`work_limit(n)`, FormTooLarge is raised once n steps are spent.
 """
 
 from __future__ import annotations
 
 import contextlib
+import weakref
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from typing import Iterable, Iterator
 
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
+from .notation import to_text
+
+Nus = tuple[Fraction, int, int]  # (x, n, k) for the value x + n·↑ + *k
+MAX_ENTRIES = 2_000_000  # memo entries kept before the store is cleared (~115 bytes each; path:40 uses ~430,000)
 
 
 class FormTooLarge(ResourceLimitError):
@@ -25,16 +34,22 @@ class FormTooLarge(ResourceLimitError):
 
 
 class Game:
-    """A short game in canonical form; build one with `game`, `number` or `nimber`, never directly."""
+    """A short game in canonical form; build one with `game`, `number`, `nimber` or `number_up_star`, never
+    directly."""
 
-    __slots__ = ("left", "right", "number", "uid", "birthday")
+    __slots__ = ("__weakref__", "birthday", "left", "number", "nus", "right", "uid")
 
-    def __init__(self, left: tuple, right: tuple, uid: int = -1, num: Fraction | None = None):
+    def __init__(self, left: tuple, right: tuple, uid: int = -1, num: Fraction | None = None,
+                 nus: Nus | None = None):
         self.left = left  # canonical Left options, in a fixed order
         self.right = right
-        self.uid = uid  # index in the intern table, −1 for a form still being reduced
+        self.uid = uid  # the store's serial number of an interned form, −1 for a form still being reduced
         self.number = num  # the value when the game is a number, else None
+        self.nus = nus  # (x, n, k) when the game is x + n·↑ + *k, else None
         self.birthday = 1 + max((g.birthday for g in left + right), default=-1)
+
+    def __repr__(self) -> str:
+        return f"Game({to_text(self)})"
 
     def __hash__(self) -> int:
         return self.uid
@@ -68,39 +83,83 @@ class Game:
         return not le(self, other) and not le(other, self)
 
 
-_TABLE: dict[tuple, Game] = {}
-_LE: dict[tuple[int, int], bool] = {}
-_SUM: dict[tuple[int, int], Game] = {}
-_NEG: dict[int, Game] = {}
-_NUMBERS: dict[Fraction, Game] = {}
-_work = [0, None]  # steps spent, and the step count at which FormTooLarge is raised (None: no limit)
+class FormStore:
+    """Every table of the canonical forms, owned in one place: `forms` interns each form by its options
+    (hash-consing); `le`, `sums`, `negatives` memoize ≤, + and − on forms' serial numbers; `built` holds the forms
+    x + n·↑ + *k made from their (x, n, k); `spent` and `limit` count work for `work_limit`.
+
+    Bounded by `max_entries` memo entries in all (counted, never timed): when one more would pass the bound, every
+    memo is cleared at once rather than evicted one by one — a memo is only a shortcut, so dropping it changes no
+    answer, and clearing keeps the lookups free of the bookkeeping (LRU order) that eviction would add to every hit.
+    `forms` holds its forms weakly and is never cleared: it is as large as the forms alive (held by the caller or
+    by the memos) and no larger, and a live form stays the one form of its value, so identity stays equality.
+    Serial numbers are never reused, so a memo keyed on them never mistakes a new form for a dead one."""
+
+    __slots__ = ("built", "entries", "forms", "le", "limit", "max_entries", "negatives", "serial", "spent", "sums")
+
+    def __init__(self, max_entries: int = MAX_ENTRIES):
+        self.max_entries = max_entries
+        self.entries = 0  # memo entries written since the last clear (≥ those held: a key may be written twice)
+        self.forms: weakref.WeakValueDictionary[tuple, Game] = weakref.WeakValueDictionary()
+        self.le: dict[tuple[int, int], bool] = {}
+        self.sums: dict[tuple[int, int], Game] = {}
+        self.negatives: dict[int, Game] = {}
+        self.built: dict[Nus, Game] = {}
+        self.serial = 0  # the next form's uid
+        self.spent = 0  # steps of work spent, ever
+        self.limit: int | None = None  # the step count at which FormTooLarge is raised (None: no limit)
+
+    def __len__(self) -> int:
+        return len(self.le) + len(self.sums) + len(self.negatives) + len(self.built)
+
+    def remember(self, table: dict, key: object, value: object) -> None:
+        """table[key] = value, clearing every memo first when the store is full."""
+        if self.entries >= self.max_entries:
+            self.clear()
+        table[key] = value
+        self.entries += 1
+
+    def clear(self) -> None:
+        """Drop every memo (live forms stay interned; the work count runs on)."""
+        for table in (self.le, self.sums, self.negatives, self.built):
+            table.clear()
+        self.entries = 0
+
+    def resize(self, max_entries: int) -> None:
+        """Bound the memos by `max_entries` entries from now on (clearing them)."""
+        if max_entries < 1:
+            raise InvalidArgumentError("a store of forms keeps at least 1 entry")
+        self.max_entries = max_entries
+        self.clear()
+
+    def charge(self) -> None:
+        """Count one step of work, raising FormTooLarge past the limit."""
+        self.spent += 1
+        if self.limit is not None and self.spent > self.limit:
+            raise FormTooLarge("the canonical forms grew beyond the budget of work")
 
 
-def _charge() -> None:
-    _work[0] += 1
-    if _work[1] is not None and _work[0] > _work[1]:
-        raise FormTooLarge("the canonical forms grew beyond the budget of work")
+STORE = FormStore()
 
 
 @contextlib.contextmanager
 def work_limit(steps: int | None) -> Iterator[list]:
     """Bound the comparisons and sums computed inside the block by `steps` (None: no bound); yields [spent]."""
-    saved = _work[1]
-    start = _work[0]
+    saved = STORE.limit
+    start = STORE.spent
     spent = [0]
-    _work[1] = None if steps is None else start + steps
+    STORE.limit = None if steps is None else start + steps
     try:
         yield spent
     finally:
-        spent[0] = _work[0] - start
-        _work[1] = saved
+        spent[0] = STORE.spent - start
+        STORE.limit = saved
 
 
 def forget() -> None:
-    """Drop the memo of comparisons and sums (interned forms stay): a computation bounded by `work_limit` then
-    spends the same work whatever was computed before it, so its answer never depends on the history."""
-    _LE.clear()
-    _SUM.clear()
+    """Empty the store's memos: a computation bounded by `work_limit` then spends the same work whatever was
+    computed before it, so its answer never depends on the history."""
+    STORE.clear()
 
 
 def _key(g: Game) -> int:
@@ -108,17 +167,49 @@ def _key(g: Game) -> int:
 
 
 def _intern(left: Iterable[Game], right: Iterable[Game], num: Fraction | None = None) -> Game:
+    """The one form {left | right} (canonical options of a canonical form), made on first sight."""
     left = tuple(sorted(set(left), key=_key))
     right = tuple(sorted(set(right), key=_key))
     k = (tuple(g.uid for g in left), tuple(g.uid for g in right))
-    g = _TABLE.get(k)
+    g = STORE.forms.get(k)
     if g is None:
-        g = _TABLE[k] = Game(left, right, len(_TABLE), num)
+        nus = (num, 0, 0) if num is not None else _recognise(left, right)
+        g = Game(left, right, STORE.serial, num, nus)
+        STORE.serial += 1
+        STORE.forms[k] = g
     return g
 
 
-def number(x: int | Fraction | str) -> Game:
-    """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}."""
+def _recognise(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | None:
+    """(x, n, k) when the canonical form {left | right} is x + n·↑ + *k, read off its options, else None. The forms
+    of ups and stars, as CGSuite builds them: x + *k = {x + *j, j < k | the same}; x + ↑* = {x, x + * | x}; else
+    for n ≥ 1 x + n·↑ + *k = {x | x + (n−1)·↑ + *(k⊕1)}, and the negatives mirrored. Numbers are marked by `_intern`."""
+    if not left or not right:
+        return None
+    if left == right:  # x + *k, k ≥ 1 (the mex rule, translated by x)
+        us = [g.nus for g in left]
+        if any(u is None or u[0] != us[0][0] or u[1] != 0 for u in us):
+            return None
+        return (us[0][0], 0, len(us)) if sorted(u[2] for u in us) == list(range(len(us))) else None
+    if len(left) == 1 and len(right) == 1:
+        a, b = left[0].nus, right[0].nus
+        if a is None or b is None or a[0] != b[0]:
+            return None
+        if a[1:] == (0, 0) and b[1] >= 0:  # {x | x + m·↑ + *j}, (m, j) ≠ (0, 0) since left ≠ right
+            return a[0], b[1] + 1, b[2] ^ 1
+        if b[1:] == (0, 0) and a[1] <= 0:
+            return a[0], a[1] - 1, a[2] ^ 1
+        return None
+    one, two = (right, left) if len(left) == 2 else (left, right)
+    if len(one) != 1 or len(two) != 2 or one[0].number is None:
+        return None
+    x = one[0].number
+    if {g.nus for g in two} != {(x, 0, 0), (x, 0, 1)}:
+        return None
+    return (x, 1, 1) if two is left else (x, -1, 1)  # x + ↑* = {x, x* | x}, x + ↓* = {x | x, x*}
+
+
+def _dyadic(x: int | Fraction | str) -> Fraction:
     try:
         x = Fraction(x)
     except (TypeError, ValueError, ZeroDivisionError):
@@ -126,20 +217,34 @@ def number(x: int | Fraction | str) -> Game:
     d = x.denominator
     if d & (d - 1):
         raise InvalidArgumentError(f"{x} is not a dyadic rational: short games' numbers are m/2^k")
+    return x
+
+
+def number(x: int | Fraction | str) -> Game:
+    """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}."""
+    x = _dyadic(x)
+    g = STORE.built.get((x, 0, 0))
+    if g is not None:
+        return g
+    built: dict[Fraction, Game] = {}  # held here: the store may be cleared on the way
     todo = [x]  # built from the simpler numbers up, without recursion (2000 = {1999 |} is 2000 levels deep)
     while todo:
         y = todo[-1]
-        if y in _NUMBERS:
+        if y in built:
             todo.pop()
             continue
-        left, right = _number_options(y)
-        missing = [z for z in left + right if z not in _NUMBERS]
-        if missing:
-            todo.extend(missing)
-            continue
-        _NUMBERS[y] = _intern([_NUMBERS[z] for z in left], [_NUMBERS[z] for z in right], y)
+        g = STORE.built.get((y, 0, 0))
+        if g is None:
+            left, right = _number_options(y)
+            missing = [z for z in left + right if z not in built]
+            if missing:
+                todo.extend(missing)
+                continue
+            g = _intern([built[z] for z in left], [built[z] for z in right], y)
+            STORE.remember(STORE.built, (y, 0, 0), g)
+        built[y] = g
         todo.pop()
-    return _NUMBERS[x]
+    return built[x]
 
 
 def _number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:
@@ -151,24 +256,64 @@ def _number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:
     return [x - Fraction(1, d)], [x + Fraction(1, d)]
 
 
+def number_up_star(x: int | Fraction | str = 0, n: int = 0, k: int = 0) -> Game:
+    """The canonical form of x + n·↑ + *k (↓ for n < 0), built from its known form without any comparison:
+    x + *k = {x + *j, j < k | the same}, x + ↑* = {x, x* | x}, x + n·↑ + *k = {x | x + (n−1)·↑ + *(k⊕1)} for
+    n ≥ 1, the negatives mirrored (see `_recognise`)."""
+    if k < 0:
+        raise InvalidArgumentError("a nimber *k needs k ≥ 0")
+    return _nus_form(_dyadic(x), n, k)
+
+
+def _nus_form(x: Fraction, n: int, k: int) -> Game:
+    """`number_up_star` of a dyadic x already checked (the sums' and negatives' shortcut)."""
+    g = STORE.built.get((x, n, k))
+    if g is not None:
+        return g
+    base = number(x)
+    if n == 0:
+        below = [base]  # x, x*, x*2, …: each one's options are all those before it
+        for j in range(1, k + 1):
+            g = STORE.built.get((x, 0, j))
+            if g is None:
+                g = _intern(below, below)
+                STORE.remember(STORE.built, (x, 0, j), g)
+            below.append(g)
+        return below[k]
+    sign, steps = (1, n) if n > 0 else (-1, -n)
+
+    def star_at(level: int) -> int:  # the nimber of the form `level` steps up the chain x + ↑ + …
+        return k ^ ((steps - level) & 1)
+
+    level = steps - 1  # the highest form of the chain already built (0: none)
+    while level > 0 and (g := STORE.built.get((x, sign * level, star_at(level)))) is None:
+        level -= 1
+    if level == 0:
+        level, j = 1, star_at(1)
+        if j == 1:  # x + ↑* = {x, x* | x}
+            x_star = _nus_form(x, 0, 1)
+            g = _intern([base, x_star], [base]) if sign > 0 else _intern([base], [base, x_star])
+        else:
+            below = _nus_form(x, 0, j ^ 1)
+            g = _intern([base], [below]) if sign > 0 else _intern([below], [base])
+        STORE.remember(STORE.built, (x, sign, j), g)
+    for lv in range(level + 1, steps + 1):
+        g = _intern([base], [g]) if sign > 0 else _intern([g], [base])
+        STORE.remember(STORE.built, (x, sign * lv, star_at(lv)), g)
+    return g
+
+
 ZERO = number(0)
 ONE = number(1)
 
 
 def nimber(k: int) -> Game:
     """*k = {0, *, …, *(k−1) | 0, *, …, *(k−1)}."""
-    if k < 0:
-        raise InvalidArgumentError("a nimber *k needs k ≥ 0")
-    g = ZERO
-    below = [ZERO]
-    for _ in range(k):
-        g = _intern(below, below)
-        below.append(g)
-    return g
+    return number_up_star(0, 0, k)
 
 
 STAR = nimber(1)
-UP = _intern([ZERO], [STAR])  # ↑ = {0 | *}
+UP = number_up_star(0, 1, 0)  # ↑ = {0 | *}
 
 
 def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
@@ -191,22 +336,35 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
         d *= 2
 
 
+def _nus_le(a: Nus, b: Nus) -> bool:
+    """x + n·↑ + *k ≤ y + m·↑ + *j: unequal numbers decide (the rest is infinitesimal); else the difference
+    d·↑ + *e (d = m − n, e = k ⊕ j) is ≥ 0 exactly when it is 0, or d ≥ 2, or d = 1 and e ≠ 1 (↑* ‖ 0)."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    d, e = b[1] - a[1], a[2] ^ b[2]
+    return d >= 2 or (d == 1 and e != 1) or (d == 0 and e == 0)
+
+
 def le(g: Game, h: Game) -> bool:
-    """G ≤ H: no Left option of G is ≥ H and no Right option of H is ≤ G."""
+    """G ≤ H: by the ups and stars when both are x + n·↑ + *k, else by `le_by_options` (memoized)."""
     if g is h:
         return True
-    if g.number is not None and h.number is not None:
-        return g.number <= h.number
+    if g.nus is not None and h.nus is not None:
+        return _nus_le(g.nus, h.nus)
+    if g.uid < 0 or h.uid < 0:
+        return le_by_options(g, h)
     k = (g.uid, h.uid)
-    if g.uid >= 0 and h.uid >= 0:
-        r = _LE.get(k)
-        if r is not None:
-            return r
-    _charge()
-    r = not any(le(h, gl) for gl in g.left) and not any(le(hr, g) for hr in h.right)
-    if g.uid >= 0 and h.uid >= 0:
-        _LE[k] = r
+    r = STORE.le.get(k)
+    if r is None:
+        r = le_by_options(g, h)
+        STORE.remember(STORE.le, k, r)
     return r
+
+
+def le_by_options(g: Game, h: Game) -> bool:
+    """G ≤ H by the definition: no Left option of G is ≥ H and no Right option of H is ≤ G (one step of work)."""
+    STORE.charge()
+    return not any(le(h, gl) for gl in g.left) and not any(le(hr, g) for hr in h.right)
 
 
 def _maximal(opts: list[Game]) -> list[Game]:
@@ -252,39 +410,53 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
 
 
 def neg(g: Game) -> Game:
-    """−G = {−G^R | −G^L} (the negative of a canonical form is canonical)."""
-    r = _NEG.get(g.uid)
+    """−G = {−G^R | −G^L} (the negative of a canonical form is canonical); −(x + n·↑ + *k) = −x − n·↑ + *k."""
+    r = STORE.negatives.get(g.uid)
     if r is None:
-        r = _intern([neg(x) for x in g.right], [neg(x) for x in g.left],
-                    None if g.number is None else -g.number)
-        _NEG[g.uid] = r
+        if g.nus is not None:
+            x, n, k = g.nus
+            r = _nus_form(-x, -n, k)
+        else:
+            r = _intern([neg(x) for x in g.right], [neg(x) for x in g.left])
+        STORE.remember(STORE.negatives, g.uid, r)
     return r
 
 
 def add(g: Game, h: Game) -> Game:
-    """G + H in canonical form (the disjunctive sum: a move is a move in exactly one summand)."""
+    """G + H in canonical form (the disjunctive sum: a move is a move in exactly one summand), memoized; two forms
+    x + n·↑ + *k add as (x + y) + (n + m)·↑ + *(k ⊕ j), any others by `add_by_options`."""
     if g is ZERO:
         return h
     if h is ZERO:
         return g
     if g.number is not None and h.number is not None:
-        return number(g.number + h.number)
+        return _nus_form(g.number + h.number, 0, 0)
     if g.uid > h.uid:
         g, h = h, g
     k = (g.uid, h.uid)
-    r = _SUM.get(k)
-    if r is not None:
-        return r
-    _charge()
-    if g.number is not None:  # number translation: x + H = {x + H^L | x + H^R}
-        r = game([add(g, x) for x in h.left], [add(g, x) for x in h.right])
-    elif h.number is not None:
-        r = game([add(x, h) for x in g.left], [add(x, h) for x in g.right])
-    else:
-        r = game([add(x, h) for x in g.left] + [add(g, x) for x in h.left],
-                 [add(x, h) for x in g.right] + [add(g, x) for x in h.right])
-    _SUM[k] = r
+    r = STORE.sums.get(k)
+    if r is None:
+        if g.nus is not None and h.nus is not None:
+            (x, n, a), (y, m, b) = g.nus, h.nus
+            r = _nus_form(x + y, n + m, a ^ b)
+        else:
+            r = add_by_options(g, h)
+        STORE.remember(STORE.sums, k, r)
     return r
+
+
+def add_by_options(g: Game, h: Game) -> Game:
+    """G + H by the definition {G^L + H, G + H^L | G^R + H, G + H^R}, brought to canonical form; a number x is
+    translated through instead (x + H = {x + H^L | x + H^R}). One step of work."""
+    STORE.charge()
+    if g.number is not None and h.number is not None:
+        return _nus_form(g.number + h.number, 0, 0)
+    if g.number is not None:
+        return game([add(g, x) for x in h.left], [add(g, x) for x in h.right])
+    if h.number is not None:
+        return game([add(x, h) for x in g.left], [add(x, h) for x in g.right])
+    return game([add(x, h) for x in g.left] + [add(g, x) for x in h.left],
+                [add(x, h) for x in g.right] + [add(g, x) for x in h.right])
 
 
 def total(games: Iterable[Game]) -> Game:

@@ -5,8 +5,8 @@ avoidance), pairs G + (−G) cancel, equal positions are cached; the search is b
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..errors import ResourceLimitError
 from ..outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS

@@ -136,6 +136,7 @@ class Solution(HtmlRepr):
     values: list[int] = field(default_factory=list)
     method: str = "nim-sum"
     best_try: Move | None = None
+    normal_outcome: str | None = None  # misère play: the outcome of the same heaps in normal play, where known
 
     def __repr__(self) -> str:
         heaps = " ".join(map(str, self.heaps))
@@ -151,6 +152,7 @@ class Solution(HtmlRepr):
             "winning_moves": [m.to_dict() for m in self.winning_moves],
             "winning_moves_truncated": self.truncated,
             "method": self.method,
+            **({"normal_outcome": self.normal_outcome} if self.play == "misere" else {}),
         }
 
 

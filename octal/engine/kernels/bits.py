@@ -31,15 +31,20 @@ def ctz64(x):
 def xor_permute(x, c):
     """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word."""
     if c & 1:
-        x = ((x & np.uint64(0x5555555555555555)) << np.uint64(1)) | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+        x = (((x & np.uint64(0x5555555555555555)) << np.uint64(1))
+             | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)))
     if c & 2:
-        x = ((x & np.uint64(0x3333333333333333)) << np.uint64(2)) | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+        x = (((x & np.uint64(0x3333333333333333)) << np.uint64(2))
+             | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)))
     if c & 4:
-        x = ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4)) | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F))
+        x = (((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
+             | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)))
     if c & 8:
-        x = ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8)) | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF))
+        x = (((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
+             | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)))
     if c & 16:
-        x = ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16)) | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF))
+        x = (((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
+             | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)))
     if c & 32:
         x = (x << np.uint64(32)) | (x >> np.uint64(32))
     return x

@@ -38,8 +38,8 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     """Fill G[start:stop] for codes whose moves leave at most two heaps.
 
     R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2 (a < m/2 for
-    an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing ones); larger
-    values a stamp array. Returns (heap reached, largest value so far).
+    an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing
+    ones); larger values a stamp array. Returns (heap reached, largest value so far).
     """
     N = R.shape[0]
     P = _pow2_above(maxv)

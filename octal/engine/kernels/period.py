@@ -1,7 +1,7 @@
 """Compiled period search: the least p with G(n+p) = G(n) from some n0 on, scanning back from the end.
 
-`engine.periodicity` states the rules (Guy–Smith bound, when a period is credible); the search loop and the rules are written
-once, in small.py, and compiled here with the back-scanning `periodic_from` in place of the numpy one.
+`engine.periodicity` states the rules (Guy–Smith bound, when a period is credible); the search loop and the rules are
+written once, in small.py, and compiled here with the back-scanning `periodic_from` in place of the numpy one.
 """
 
 from __future__ import annotations

@@ -83,7 +83,8 @@ def guy_smith_bound(r: int, t: int, p: int, n0: int) -> int:
 
 
 def credible(N: int, p: int, n0: int, repeats: int = 3, min_agree: int = 0, share: float = 1.0) -> bool:
-    """When a period is credible (apparent): at least `repeats` periods (and `min_agree` heaps) past n0, over at least share·n0 heaps."""
+    """When a period is credible (apparent): at least `repeats` periods (and `min_agree` heaps) past n0, over at least
+    share·n0 heaps."""
     return N - p - n0 >= max(repeats * p, min_agree) and N - n0 >= share * n0
 
 

@@ -122,7 +122,8 @@ def _rare_ranges(rare, nrare, m, base, hlen, skip):
 
 @njit(cache=True, inline="always")
 def _mark_rare(seen, stamp, V, off, rare, rval, lo, hi, m, hole):
-    """seen[G(m − r) ⊕ G(r)] = stamp for the rare positions r = rare[lo:hi] except index `hole`; G(m − r) = V[m − r − off]."""
+    """seen[G(m − r) ⊕ G(r)] = stamp for the rare positions r = rare[lo:hi] except index `hole`;
+    G(m − r) = V[m − r − off]."""
     if lo <= hole < hi:
         for i in range(lo, hole):
             seen[V[m - rare[i] - off] ^ rval[i]] = stamp

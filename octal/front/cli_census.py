@@ -1,0 +1,86 @@
+"""`octal census` and its commands: compute every small code into SQLite, report it, show a stored quotient."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .. import defaults as D
+from .exits import friendly
+from .help_layout import PlainHelp, PlainHelpGroup
+
+# the census, the engine and numpy load inside the commands that use them: `octal --help` stays quick
+
+census_app = typer.Typer(help="Every octal code of up to D digits, computed until proven, in SQLite.",
+                         rich_markup_mode=None, cls=PlainHelpGroup)
+Db = Annotated[str, typer.Option("--db", metavar="FILE", help="SQLite file.")]
+
+
+@census_app.callback(invoke_without_command=True)
+@friendly
+def census(
+    ctx: typer.Context,
+    digits: Annotated[int, typer.Option("--digits", metavar="D", help="Digits after the point (3: 0.001 … 0.777).")] = D.CENSUS_DIGITS,
+    prefix: Annotated[str, typer.Option("--prefix", metavar="P", help="0, 4 or both.")] = "0",
+    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Heaps budget per code.")] = D.CENSUS_MAX_N,
+    workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
+    dask: Annotated[Optional[str], typer.Option("--dask", metavar="ADDRESS", help="'local' or a scheduler tcp://host:8786.")] = None,
+    db: Db = D.CENSUS_DB,
+    misere: Annotated[bool, typer.Option("--misere", help="The misère quotient of every code instead.")] = False,
+    max_heap: Annotated[int, typer.Option("--max-heap", metavar="H", help="With --misere: heaps per code.")] = D.CENSUS_MAX_HEAP,
+    max_order: Annotated[int, typer.Option("--max-order", metavar="K", help="With --misere: 'growing' past |Q| = K.")] = D.CENSUS_MAX_ORDER,
+    max_work: Annotated[int, typer.Option("--max-work", metavar="STEPS", help="With --misere: steps of work per code.")] = D.CENSUS_MAX_WORK,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
+) -> None:
+    """Compute every code (skipping proven ones, extending open ones), then print the counts."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from ..census import run_census, run_misere_census
+    from .progress import ProgressLine
+    from .report import census_text, misere_census_text
+
+    line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
+    if misere:
+        rows = run_misere_census(digits, prefix, max_heap, max_order, max_work, workers, dask, db, progress=lambda p: line(
+            p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())))
+        line.close()
+        typer.echo(misere_census_text(rows, db))
+        return
+    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=lambda p: line(
+        p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}"))
+    line.close()
+    typer.echo(census_text(rows, db))
+
+
+@census_app.command("report", cls=PlainHelp)
+@friendly
+def census_report(
+    fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, csv, markdown or json.")] = "table",
+    db: Db = D.CENSUS_DB,
+    misere: Annotated[bool, typer.Option("--misere", help="The misère census table.")] = False,
+) -> None:
+    """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
+    from ..census import misere_report, report
+
+    typer.echo(misere_report(db, fmt) if misere else report(db, fmt))
+
+
+@census_app.command("quotient", cls=PlainHelp)
+@friendly
+def census_quotient(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A code of the misère census.")],
+    db: Db = D.CENSUS_DB,
+    out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save it (.json) for solve --quotient.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Print Φ for every heap computed.")] = False,
+) -> None:
+    """Show (or save) the misère quotient the census stored for GAME, verified again as it is read."""
+    from ..census import load_quotient
+    from ..rules.presets import resolve
+    from .report import quotient_text
+
+    code, preset = resolve(game)
+    q = load_quotient(db, game if preset is None else str(code), out=out)
+    typer.echo(quotient_text(q, preset, full))
+    if out:
+        typer.echo(f"saved      {out}")
