@@ -72,7 +72,8 @@ def fixed_sizes() -> None:
 
 
 def largest(limit: float) -> None:
-    print(f"\n{'family':<22}{'largest n':>10}{'edges':>11}{'s':>8}  method; what stopped the growth (limit {limit:.0f} s)")
+    print(f"\n{'family':<22}{'largest n':>10}{'edges':>11}{'s':>8}  "
+          f"method; what stopped the growth (limit {limit:.0f} s)")
     for family, template in FAMILIES.items():
         n, best, why = 25, None, ""
         while True:

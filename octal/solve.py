@@ -13,9 +13,6 @@ from .errors import InvalidArgumentError, OctalError, ResourceLimitError
 from .misere.quotient import MisereQuotient, misere_quotient, quotient_solution
 from .misere.search import MisereSearch, misere_solution
 from .outcomes import GROWING, NEXT, PREVIOUS
-from .rules.code import OctalCode
-from .rules.presets import as_code
-from .validate import flag
 from .positions.position import (
     HeapValues,
     Move,
@@ -24,6 +21,9 @@ from .positions.position import (
     normal_solution,
     parse_heaps,
 )
+from .rules.code import OctalCode
+from .rules.presets import as_code
+from .validate import flag
 
 QUOTIENT_WORK = 150_000_000  # steps of work spent at most on a quotient before falling back to the exhaustive
 # search (about 10 s here): counted in work, so the method that answers depends on the position, not on the machine
@@ -48,6 +48,7 @@ def solve_position(code: OctalCode | str, heaps, misere: bool = False, progress:
         raise InvalidArgumentError(f"quotient must be a MisereQuotient or the path of a saved one, not {quotient!r}")
     if misere:
         sol = misere_position(code, heaps, quotient)
+        sol.normal_outcome = normal_outcome(code, heaps)
     else:
         sol = normal_solution(code, heaps, HeapValues(code, max(heaps, default=0), progress=progress))
     sol.best_try = best_try(code, heaps) if sol.outcome == PREVIOUS else None
@@ -82,7 +83,8 @@ def misere_position(code: OctalCode, heaps: tuple[int, ...], quotient=None) -> S
         return misere_solution(code, heaps, search)
     except ResourceLimitError as e:
         raise ResourceLimitError(f"{e}, and the misère quotient of {code} is not settled within "
-                                 f"{QUOTIENT_WORK:,} steps of work (octal misere {code} shows how far it grows)") from None
+                                 f"{QUOTIENT_WORK:,} steps of work "
+                                 f"(octal misere {code} shows how far it grows)") from None
 
 
 def normal_outcome(code: OctalCode, heaps: tuple[int, ...]) -> str | None:

@@ -14,6 +14,11 @@ import numpy as np
 from .errors import InvalidArgumentError
 
 
+def is_whole(x, minimum: int = 0) -> bool:
+    """Whether x is an int (not a bool) of at least `minimum`: the test a field read back from a file passes."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= minimum
+
+
 def whole_number(value, what: str, minimum: int | None = 0) -> int:
     """`value` as an int (numpy integers accepted; floats, strings and booleans refused), at least `minimum`."""
     if isinstance(value, bool):

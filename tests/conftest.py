@@ -10,12 +10,13 @@ DATA = Path(__file__).parent / "data"
 def oeis_rows() -> dict[str, dict]:
     """OEIS first values (heaps 0..99) by code, copied from the shared reference data."""
     with open(DATA / "oeis_first_values.csv", newline="") as f:
-        return {r["code"]: {**r, "values": [int(x) for x in r["values_heap_0_to_99"].split()]} for r in csv.DictReader(f)}
+        return {r["code"]: {**r, "values": [int(x) for x in r["values_heap_0_to_99"].split()]}
+                for r in csv.DictReader(f)}
 
 
 @pytest.fixture(scope="session")
 def kayles_table_lines() -> list[str]:
     """The classical Kayles table as printed (header row and rows 0+ .. 72+)."""
     lines = (DATA / "kayles_table.txt").read_text().splitlines()
-    start = next(i for i, l in enumerate(lines) if l.strip().startswith("0  1  2"))
-    return [l for l in lines[start:] if l.strip()]
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("0  1  2"))
+    return [line for line in lines[start:] if line.strip()]

@@ -44,7 +44,8 @@ def test_two_digit_census_classes_and_cousins(tmp_path):
     for c in ["0.20", "0.21", "0.24", "0.25"]:
         assert rows[c]["class"] == "0.05"
         assert np.array_equal(nim_sequence(c, 500).values, nim_sequence("0.05", 500).values)
-    rows3 = {r["code"]: r for r in run_census(0, codes=["0.137", "0.07"], max_n=4096, workers=1, db=tmp_path / "d.sqlite")}
+    rows3 = {r["code"]: r
+             for r in run_census(0, codes=["0.137", "0.07"], max_n=4096, workers=1, db=tmp_path / "d.sqlite")}
     assert rows3["0.07"]["cousin"] == "0.137+1"
     g07, g137 = nim_sequence("0.07", 300).values, nim_sequence("0.137", 300).values
     assert np.array_equal(g07[1:], g137[:-1])

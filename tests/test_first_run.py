@@ -45,7 +45,8 @@ def test_a_module_that_never_ran_says_it_compiles_once(tmp_path):
 @pytest.mark.parametrize("argv", [["run", "0.77", "--n", "10000"], ["run", "0.6", "--n", "16384"]])
 def test_runs_of_up_to_16384_heaps_need_no_compiler(tmp_path, argv):
     """Short runs use the numpy kernels (held to the compiled ones' answers by test_startup): nothing to compile."""
-    probe = ("import sys\nfrom octal.front.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    probe = ("import sys\nfrom octal.front.cli import main\n"
+             "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
              "print('NUMBA' if 'numba' in sys.modules else 'CLEAN')")
     out = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")})

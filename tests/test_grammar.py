@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from reference import partitions
 
-from octal import GrundySequence, OctalCodeError, nim_sequence, parse_code, resolve
+from octal import GrundySequence, OctalCodeError, nim_sequence, parse_code
 from octal.engine.kernels.general import fill_general
 from octal.engine.moves import kernel_moves, tie_table
 
@@ -23,7 +23,8 @@ B32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
 
 # ---- the reference --------------------------------------------------------------------------------
 class Rule:
-    """One digit as plain data: marks[j] for each allowed count j, `more`: the top count's mark for every count above."""
+    """One digit as plain data: marks[j] for each allowed count j, `more`: the top count's mark for every count
+    above."""
 
     def __init__(self, marks: dict[int, str], more: bool = False):
         self.marks, self.more = marks, more
@@ -268,15 +269,6 @@ def test_constrained_and_open_codes_are_never_proven():
     # plain base-32 digits are inside the theorem, with r the most heaps a move leaves
     assert parse_code("0.G").proof_criteria.heaps == 4
     assert parse_code("0.3&64;").proof_criteria.heaps == 6
-
-
-def test_codes_implement_the_ruleset_interface():
-    from octal.rules.code import Ruleset
-
-    for text in ("0.77", "4!.0", "0.{2+}", "S(1,2,5)", "0.0n7(3)", "4.[3]"):
-        code = resolve(text)[0]
-        assert isinstance(code, Ruleset)
-        assert all(code.allows(9, k, leaves) for k, leaves in code.options(9))
 
 
 def test_constraints_in_words():

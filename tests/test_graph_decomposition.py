@@ -135,7 +135,8 @@ def plain_asteroidal_number(g: Graph) -> int:
 def test_asteroidal_number_matches_the_definition(seed):
     rng = random.Random(seed)
     n = 5 + seed % 8
-    g = named_graph(f"random:{n}:{rng.choice([0.15, 0.25, 0.35])}:{seed}") if seed % 3 else named_graph(f"tree:{n}:{seed}")
+    g = (named_graph(f"random:{n}:{rng.choice([0.15, 0.25, 0.35])}:{seed}") if seed % 3
+         else named_graph(f"tree:{n}:{seed}"))
     plain = plain_asteroidal_number(g)
     a = asteroidal_number(g)
     assert a.number == min(plain, 4) and a.exact == (plain < 4)
@@ -164,5 +165,6 @@ def test_json_reports_the_asteroidal_number_and_the_search():
 def test_random_cographs(seed):
     g = named_graph(f"cograph:{8 + seed}:{seed}")
     r = solve_graph(g)
-    assert r.method in ("cotree", "shape") and r.value == plain_node_kayles(g) and r.winning_vertices == plain_winners(g)
+    assert (r.method in ("cotree", "shape") and r.value == plain_node_kayles(g)
+            and r.winning_vertices == plain_winners(g))
     assert r.at_free is True  # cographs are cocomparability graphs, hence AT-free

@@ -152,7 +152,9 @@ def test_cli_json_shape():
     "args, fragment",
     [(["graph", "cycle:2"], "at least 3"), (["graph", "blob:4"], "unknown graph family"),
      (["graph", "--graph6", "x!!"], "not a graph6"), (["graph"], "exactly one graph"),
-     (["graph", "path:3", "--game", "chess"], "unknown game"), (["graph", "grid:20x20", "--max-states", "2000"], "more than 2,000 component states"), (["graph", "path:3", "--max-states", "0"], "at least 1"),
+     (["graph", "path:3", "--game", "chess"], "unknown game"),
+     (["graph", "grid:20x20", "--max-states", "2000"], "more than 2,000 component states"),
+     (["graph", "path:3", "--max-states", "0"], "at least 1"),
      (["graph", "--edges", "/nonexistent.txt"], "cannot read")],
 )
 def test_cli_errors(args, fragment):
@@ -176,8 +178,10 @@ def test_paths_and_cycles_are_solved_once_by_shape():
 # ---- merging twins and solving paths and cycles by shape (issue #16, first slice) ---------------------------
 
 DAWSON_OEIS = [int(x) for x in (
-    "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 2 3 3 0 1 1 3 "
-    "0 2 1 1 0 4 5 3 7 4 8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4 8 1 1 2 0 3 1 1 0 3 3 2 2 4 "
+    "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 "
+    "2 7 4 0 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 2 3 3 0 1 1 3 "
+    "0 2 1 1 0 4 5 3 7 4 8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 "
+    "1 1 3 0 2 1 1 0 4 5 3 7 4 8 1 1 2 0 3 1 1 0 3 3 2 2 4 "
     "4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4").split()]  # A002187: period 34, last exception at 51
 
 

@@ -133,7 +133,8 @@ def test_the_rule_is_in_the_docs():
 # ---- 3. graph sizes are checked before anything is built -----------------------------------------
 
 @pytest.mark.parametrize("spec", ["path:1000000000", "cycle:100000000", "star:100000000", "complete:10000000",
-                                  "grid:100000x100000", "random:100000000:0.5:1", "random:50000:0.5:1", "complete:5000"])
+                                  "grid:100000x100000", "random:100000000:0.5:1", "random:50000:0.5:1",
+                                  "complete:5000"])
 def test_huge_graphs_are_refused_at_once(spec):
     t0 = time.perf_counter()
     one_line_error(["graph", spec], "beyond exact search")
@@ -269,8 +270,8 @@ def test_help_is_plain_and_every_option_is_described(command):
 
 
 def test_plain_octal_prints_the_help():
-    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()"], capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()"], capture_output=True,
+                       text=True, timeout=60)
     assert r.returncode == 0 and "Commands:" in r.stdout
 
 

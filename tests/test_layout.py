@@ -1,19 +1,25 @@
-"""The house's layout: data flows one way (base → rules and partizan values → engine → positions, misère, graphs,
-census → front), no module imports one above it, no import cycles, and nothing below the front imports inside a function."""
+"""The house's layout: the floors that docs/layout.md draws (read from it, so the test and the docs cannot drift), no
+module imports one above it or the package top, no import cycles, and nothing below the front imports inside a
+function."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "octal"
-LAYERS = [
-    ("base", ["octal.errors", "octal.validate", "octal.io", "octal.outcomes", "octal.lazy", "octal.displays"]),
-    ("rules", ["octal.rules", "octal.partizan"]),  # the rules of games and the values of partizan ones
-    ("engine", ["octal.engine"]),
-    ("above", ["octal.positions", "octal.misere", "octal.graphs", "octal.census", "octal.solve"]),
-    ("front", ["octal.front"]),
-]
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "octal"
+FLOOR_LINE = re.compile(r"^\d+\. \*\*(?P<name>[^*]+)\*\* — (?P<modules>.+)$")
+
+
+def floors_of(text: str) -> list[tuple[str, list[str]]]:
+    """The numbered floors of docs/layout.md: (name, the modules and packages on it), ground first."""
+    return [(m["name"], re.findall(r"`([\w.]+)`", m["modules"])) for m in map(FLOOR_LINE.match, text.splitlines()) if m]
+
+
+LAYERS = floors_of((ROOT / "docs" / "layout.md").read_text())
+FRONT = len(LAYERS) - 1
 
 
 def module_name(path: Path) -> str:
@@ -33,7 +39,8 @@ def imports(path: Path) -> list[tuple[str, bool]]:
     mod = module_name(path)
     tree = ast.parse(path.read_text())
     out = []
-    funcs = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(f)}
+    funcs = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for n in ast.walk(f)}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             base = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
@@ -56,8 +63,18 @@ def known(target: str) -> str:
     return target
 
 
+def test_the_docs_draw_the_floors():
+    assert [name for name, _ in LAYERS][:2] == ["base", "rules"] and LAYERS[-1] == ("front", ["octal.front"])
+
+
 def test_every_module_belongs_to_a_layer():
     assert [m for m in MODULES if m != "octal" and layer(m) < 0] == []
+
+
+def test_a_module_importing_from_a_floor_above_is_caught():
+    """The check itself: misère importing the census (a floor above it) is an import that runs back up."""
+    assert layer("octal.census.store") > layer("octal.misere.quotient") > layer("octal.positions.position")
+    assert layer("octal.solve") > layer("octal.misere.value") and layer("octal.front.cli") == FRONT
 
 
 def test_no_module_imports_one_above_it():
@@ -66,13 +83,13 @@ def test_no_module_imports_one_above_it():
         if mod == "octal":
             continue
         for target, _ in imports(path):
-            if layer(known(target)) > layer(mod):
+            if known(target) == "octal" or layer(known(target)) > layer(mod):
                 bad.append(f"{mod} → {known(target)}")
     assert bad == []
 
 
 def test_no_hidden_imports_below_the_front():
-    hidden = [f"{mod} → {t}" for mod, p in MODULES.items() if layer(mod) < 4 for t, inside in imports(p) if inside]
+    hidden = [f"{mod} → {t}" for mod, p in MODULES.items() if layer(mod) < FRONT for t, inside in imports(p) if inside]
     assert hidden == []
 
 

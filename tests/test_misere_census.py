@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from octal import DataFileError, InvalidArgumentError
 from octal.census import run_census
+from octal.census.misere import DEFAULT_MAX_WORK, MisereDB, load_quotient, misere_report, run_misere_census
 from octal.front.cli import app
 from octal.misere import MisereSearch
-from octal.census.misere import DEFAULT_MAX_WORK, MisereDB, load_quotient, misere_report, run_misere_census
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +117,7 @@ def _positions(total, most=3):
 def test_groups_only_equal_quotients(two_digit, tmp_path):
     db, rows = two_digit
     assert rows["0.50"]["class"] == rows["0.70"]["class"] == "0.30"  # one misère game, written three ways
-    for code, r in rows.items():
+    for _code, r in rows.items():
         if r["status"] == "growing":
             assert r["class"] is None  # never grouped on a partial quotient
     # 0.203 and 0.241 have the same nim sequence (one game in normal play) but not the same misère quotient

@@ -37,7 +37,8 @@ def test_short_reprs_and_html(tmp_path):
     census = open_census(tmp_path / "c.sqlite")
     c = census.counts
     assert c["proven"] + c["open"] == 7 and repr(census) == (
-        f"Census({tmp_path / 'c.sqlite'}: 7 codes, {c['proven']} proven, {c['open']} open, {c['distinct']} distinct games)")
+        f"Census({tmp_path / 'c.sqlite'}: 7 codes, {c['proven']} proven, {c['open']} open, "
+        f"{c['distinct']} distinct games)")
     assert census._repr_html_().count("<tr>") == 1 + 7 + 5
     g = octal.solve_graph(octal.named_graph("petersen"))
     assert "asteroidal number" in g._repr_html_() and repr(g).startswith("GraphResult(node-kayles")

@@ -69,7 +69,8 @@ def test_parse_move_reasons():
 
 
 def test_odd_numbers_and_a_closed_stdin_end_cleanly():
-    """Superscript digits and a 5,000-digit heap index are illegal moves, not tracebacks; no stdin at all ends the game."""
+    """Superscript digits and a 5,000-digit heap index are illegal moves, not tracebacks; no stdin at all ends the
+    game."""
     code = parse_code("0.77")
     for text in ("1 ²", "² 1", "9" * 5000 + " 1", "1 1 split ³ 1"):
         try:

@@ -171,7 +171,8 @@ def test_solve_json_shape_and_order():
 
 
 def test_solve_texts_and_errors():
-    assert "remove 2 from the heap of 9, leaving heaps 2 and 5" in runner.invoke(app, ["solve", "kayles", "5", "7", "9"]).output
+    assert ("remove 2 from the heap of 9, leaving heaps 2 and 5"
+            in runner.invoke(app, ["solve", "kayles", "5", "7", "9"]).output)
     r = runner.invoke(app, ["solve", "kayles", "5", "5"])
     assert "every move loses" in r.output and "best try" in r.output
     r = runner.invoke(app, ["solve", "kayles", "1000000000000"])

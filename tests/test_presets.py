@@ -57,7 +57,8 @@ def test_presets_match_their_misere_facts(key):
     assert facts.get("source")
     q = misere_quotient(presets()[key].code, max_order=200)
     if "order" in facts:
-        assert (q.order, q.p_portion, q.period, q.status) == (facts["order"], facts["p_portion"], facts["period"], "finite")
+        assert (q.order, q.p_portion, q.period, q.status) == (facts["order"], facts["p_portion"], facts["period"],
+                                                              "finite")
     else:
         assert facts["status"] == q.status == "growing"
 
@@ -72,4 +73,5 @@ def test_presets_json_keeps_its_keys():
     kayles = doc["kayles"]
     assert {"name", "code", "aliases", "facts"} <= set(kayles)
     assert kayles["facts"]["period"] == 12 and kayles["facts"]["misere_order"] == 40  # the names scripts know
-    assert kayles["misere"]["order"] == 40 and doc["grundy"]["code"] == "4!.0" and doc["grundy"]["facts"]["oeis"] == "A002188"
+    assert (kayles["misere"]["order"] == 40 and doc["grundy"]["code"] == "4!.0"
+            and doc["grundy"]["facts"]["oeis"] == "A002188")

@@ -119,7 +119,8 @@ def test_any_size_misere_kayles_moves_are_consistent(kayles):
     """From a P-position every move leads to N; every listed winning move leads to P (huge heaps included)."""
     rng = random.Random(3)
     for i in range(30):
-        heaps = [rng.randint(1, 40) for _ in range(rng.randint(1, 4))] + ([rng.randint(10**9, 10**12)] if i % 5 == 0 else [])
+        heaps = ([rng.randint(1, 40) for _ in range(rng.randint(1, 4))]
+                 + ([rng.randint(10**9, 10**12)] if i % 5 == 0 else []))
         sol = quotient_solution(kayles, heaps)
         assert sol.outcome == ("P" if kayles.is_p(heaps) else "N")
         small = [h for h in set(heaps) if h < 2000]
@@ -333,8 +334,8 @@ def test_monoid_building_blocks():
 
 
 def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
-    from octal.misere import quotient as qmod
     from octal import solve
+    from octal.misere import quotient as qmod
 
     calls = []
     real = qmod.misere_quotient

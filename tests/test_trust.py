@@ -128,10 +128,13 @@ def test_a_deeply_nested_checkpoint_header_is_refused(tmp_path):
 import sqlite3  # noqa: E402
 import zlib  # noqa: E402
 
+from octal.census import (  # noqa: E402
+    load_quotient,
+    run_census,  # noqa: E402
+    run_misere_census,
+)
 from octal.census import store as census_module  # noqa: E402  (the census file: its lock wait)
-from octal.census import run_census  # noqa: E402
 from octal.errors import DataFileError  # noqa: E402
-from octal.census import load_quotient, run_misere_census  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -160,8 +163,8 @@ def _refused(db, *args):
 def test_an_open_row_rewritten_as_proven_is_refused(census_file, tmp_path):
     """0.4's open row rewritten, values and all, as 'period 1 from heap 0, proven': the rules refuse the values."""
     vals = zlib.compress(np.zeros(1024, np.uint8).tobytes())
-    db = _edited(census_file, tmp_path, "UPDATE codes SET status = 'proven', period = 1, preperiod = 0, proof_bound = 4, "
-                 "max_value = 0, vals = ? WHERE code = '0.4'", (vals,))
+    db = _edited(census_file, tmp_path, "UPDATE codes SET status = 'proven', period = 1, preperiod = 0, "
+                 "proof_bound = 4, max_value = 0, vals = ? WHERE code = '0.4'", (vals,))
     _refused(db)
 
 
@@ -196,8 +199,8 @@ def test_a_quotient_stored_under_another_code_is_refused(census_file, tmp_path):
     rows = dict(sqlite3.connect(census_file).execute("SELECT code, status FROM misere").fetchall())
     settled = [c for c, s in rows.items() if s != "growing"]
     a, b = settled[0], settled[1]
-    db = _edited(census_file, tmp_path, f"UPDATE misere SET quotient = (SELECT quotient FROM misere WHERE code = '{a}') "
-                 f"WHERE code = '{b}'")
+    db = _edited(census_file, tmp_path, "UPDATE misere SET quotient = "
+                 f"(SELECT quotient FROM misere WHERE code = '{a}') WHERE code = '{b}'")
     with pytest.raises(DataFileError, match="the row says code"):
         load_quotient(db, b)
     r = runner.invoke(app, ["census", "quotient", b, "--db", str(db)])

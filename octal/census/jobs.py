@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import InvalidArgumentError, OctalError
+from ..validate import whole_number
 
 PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
 def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
@@ -114,6 +115,6 @@ def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
 
 def check_workers(workers: int | None) -> int:
     """--workers: a whole number of processes, at least 1 (default: the CPU count)."""
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise InvalidArgumentError(f"--workers must be a whole number of processes, at least 1, not {workers}")
-    return workers or os.cpu_count() or 1
+    if workers is not None:
+        return whole_number(workers, "--workers (processes)", 1)
+    return os.cpu_count() or 1

@@ -32,6 +32,7 @@ from ..io import check_writable
 from ..misere.quotient import MisereQuotient, misere_quotient
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
+from ..validate import whole_number
 from .jobs import check_scheduler, check_workers, enumerate_codes, run_tasks
 from .report import text_table
 from .store import DEFAULT_DB, MisereDB
@@ -112,12 +113,9 @@ def run_misere_census(
     codes: Iterable[str] | None = None,
 ) -> list[dict]:
     """The misère quotient of every code in range (skipping rows already settled within this budget); the rows."""
-    if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 1:
-        raise InvalidArgumentError(f"--max-heap must be a whole number of heaps, at least 1, not {max_heap!r}")
-    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
-        raise InvalidArgumentError(f"--max-order must be a whole number, at least 1, not {max_order!r}")
-    if isinstance(max_work, bool) or not isinstance(max_work, int) or max_work < 1:
-        raise InvalidArgumentError(f"--max-work must be a whole number of steps, at least 1, not {max_work!r}")
+    max_heap = whole_number(max_heap, "--max-heap (heaps)", 1)
+    max_order = whole_number(max_order, "--max-order", 1)
+    max_work = whole_number(max_work, "--max-work (steps)", 1)
     workers = check_workers(workers)
     check_scheduler(dask)
     wanted = list(codes) if codes is not None else enumerate_codes(digits, prefix)

@@ -17,8 +17,9 @@ from ..engine.sequence import nim_sequence
 from ..errors import DataFileError, InvalidArgumentError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
+from ..validate import is_whole
 from .jobs import CensusProgress, check_scheduler, check_workers, enumerate_codes, run_tasks
-from .store import DEFAULT_DB, CensusDB, extended_values, is_whole, stored_sequence
+from .store import DEFAULT_DB, CensusDB, extended_values, stored_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10

@@ -17,6 +17,7 @@ from ..engine.sequence import NimSequence
 from ..errors import DataFileError, OctalError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
+from ..validate import is_whole
 
 DEFAULT_DB = CENSUS_DB
 LOCK_WAIT = 10.0  # seconds to wait for a census file another process is writing before saying so
@@ -146,9 +147,6 @@ def extended_values(row: dict, length: int) -> np.ndarray | None:
         return v[:length] if len(v) >= length else None
     return through_period(v, row["period"], row["preperiod"], length)
 
-
-def is_whole(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
 def stored_sequence(row: dict, name: str | None = None) -> NimSequence:

@@ -3,8 +3,9 @@
 One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
 header with the code, the count and a SHA-256 over the header's fields and the arrays. A checkpoint of another
 code, or one whose checksum fails, is refused with CheckpointError; it is never silently used (and the driver
-checks the values against the rules too, since a checksum can be recomputed: `grundy.first_wrong_value`). This module knows the file, not
-the engine: it reads a `SavedState`, and the sequence driver (`sequence.load_checkpoint`) resumes from it.
+checks the values against the rules too, since a checksum can be recomputed: `grundy.first_wrong_value`). This
+module knows the file, not the engine: it reads a `SavedState`, and the sequence driver
+(`sequence.load_checkpoint`) resumes from it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import numpy as np
 from ..errors import DataFileError
 from ..io import read_npz, write_npz
 from ..rules.code import OctalCode
+from ..validate import is_whole
 
 FILE = "checkpoint.npz"
 FORMAT = 1
@@ -98,7 +100,7 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
     if header.get("n") != len(values) or digest(values, rare, header) != header.get("sha256"):
         raise CheckpointError(f"checkpoint {path} fails its checksum; move it away to start over")
     mask, e, k0 = (header.get(k) for k in ("mask", "e", "k0"))
-    if not (all(isinstance(x, int) and not isinstance(x, bool) for x in (mask, e, k0))
+    if not (all(is_whole(x) for x in (mask, e, k0))
             and 0 <= mask < 1 << 32 and e in (0, 1) and 0 <= k0 < 1 << 32):
         raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state (mask, e, k0) is not one a run "
                               "writes; move it away to start over")

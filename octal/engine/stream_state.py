@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import DataFileError, InvalidArgumentError
 from ..io import atomic_write, read_npz, write_npz
-from ..validate import whole_number
+from ..validate import is_whole, whole_number
 from .chunks import Chunk, ChunkStore
 
 FILE = "stream.npz"
@@ -110,7 +110,7 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         raise StreamStateError(f"stream state {path} fails its checksum; move it away to start over")
     def whole(key: str, allow_none: bool = False):
         x = header[key]
-        if (x is None and allow_none) or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 1 << 62):
+        if (x is None and allow_none) or (is_whole(x) and x < 1 << 62):
             return x
         raise ValueError(f"{key} is {repr(x)[:30]}, not a whole number in range")
 

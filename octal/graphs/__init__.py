@@ -30,5 +30,6 @@ __all__ = [
     "AT_LIMIT", "Asteroidal", "asteroidal_number", "find_asteroidal_triple", "decompose", "solve_decomposed",
     "named_graph", "MAX_BUILD", "MAX_EDGES", "Graph", "check_size", "graph_from_edges", "graph_from_graph6",
     "graph_from_networkx", "interval_graph", "permutation_graph", "read_edge_list", "MAX_STATES",
-    "NodeKayles", "OWNERS", "PartisanNodeKayles", "PartisanResult", "parse_owners", "partisan_node_kayles", "line_order", "twin_classes", "GAMES", "MAX_INTERVALS", "GraphResult", "solve_graph",
+    "NodeKayles", "OWNERS", "PartisanNodeKayles", "PartisanResult", "parse_owners", "partisan_node_kayles",
+    "line_order", "twin_classes", "GAMES", "MAX_INTERVALS", "GraphResult", "solve_graph",
 ]

@@ -97,7 +97,8 @@ def named_graph(spec: str) -> Graph:
             s_text, l_text = arg.split(":")
             spine, legs = int(s_text), int(l_text)
             if spine <= 0 or legs < 0:
-                raise InvalidArgumentError(f"{spec}: caterpillar:S:L needs a spine of S ≥ 1 vertices and L ≥ 0 leaves each")
+                raise InvalidArgumentError(f"{spec}: caterpillar:S:L needs a spine of S ≥ 1 vertices "
+                                           "and L ≥ 0 leaves each")
             check_size(spine * (1 + legs), spec)
             edges = [(i, i + 1) for i in range(spine - 1)]
             edges += [(i, spine + i * legs + j) for i in range(spine) for j in range(legs)]
@@ -116,7 +117,8 @@ def named_graph(spec: str) -> Graph:
                 raise InvalidArgumentError(f"{spec}: clique-path:K:S needs K ≥ 1 cliques of S ≥ 1 vertices")
             check_size(k * size, spec, k * size * (size - 1) // 2 + (k - 1) * size * size)
             edges = [(c * size + i, c * size + j) for c in range(k) for i, j in itertools.combinations(range(size), 2)]
-            edges += [(c * size + i, (c + 1) * size + j) for c in range(k - 1) for i in range(size) for j in range(size)]
+            edges += [(c * size + i, (c + 1) * size + j)
+                      for c in range(k - 1) for i in range(size) for j in range(size)]
             return graph_from_edges(edges, k * size)
         if name == "cograph":
             n_text, seed_text = arg.split(":")

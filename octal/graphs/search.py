@@ -16,9 +16,9 @@ from typing import Callable
 
 import numpy as np
 
-from .kernel import neighbour_table, node_kayles_value
 from ..errors import ResourceLimitError
 from .graph import Graph, bits, components, popcount
+from .kernel import neighbour_table, node_kayles_value
 
 MAX_STATES = 20_000_000  # component states (the compiled path keeps about 10 bytes per state)
 MEMORY_BUDGET = 1 << 30  # bytes the Python path's caches may take (a state costs about 200 bytes plus its bitmask)
@@ -173,7 +173,8 @@ class NodeKayles:
         for perm_parts in itertools.product(*(itertools.permutations(c) for c in classes)):
             order = [i for part in perm_parts for i in part]
             pos = {v: k for k, v in enumerate(order)}
-            code = tuple(sorted((min(pos[i], pos[j]), max(pos[i], pos[j])) for i in range(size) for j in nbrs[i] if i < j))
+            code = tuple(sorted((min(pos[i], pos[j]), max(pos[i], pos[j]))
+                                for i in range(size) for j in nbrs[i] if i < j))
             if best is None or code < best:
                 best = code
         return (size, tuple(len(c) for c in classes), best)

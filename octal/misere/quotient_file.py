@@ -11,6 +11,7 @@ import numpy as np
 
 from ..errors import DataFileError
 from ..io import atomic_write
+from ..validate import is_whole
 
 FORMAT = "octal-misere-quotient"
 VERSION = 1
@@ -19,7 +20,7 @@ VERSION = 1
 def int_array(value, ndim: int) -> np.ndarray:
     """A JSON list of whole numbers (no booleans, no fractions) as an int64 array of `ndim` dimensions."""
     arr = np.array(value, dtype=object)
-    if arr.ndim != ndim or any(not isinstance(x, int) or isinstance(x, bool) for x in arr.flat):
+    if arr.ndim != ndim or any(not is_whole(x, -(1 << 62)) for x in arr.flat):
         raise ValueError(f"expected a {'table' if ndim == 2 else 'list'} of whole numbers")
     return arr.astype(np.int64)
 

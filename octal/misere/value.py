@@ -16,6 +16,7 @@ from ..outcomes import FINITE, GROWING, NEXT, PREVIOUS, STOPPED
 from ..positions.position import Solution, collect_moves, parse_heaps
 from ..rules.code import OctalCode, parse_code
 from ..rules.options import HeapOptions
+from ..validate import is_whole
 from .presentation import Presentation, is_tame, present
 from .pretension import Pretension, QuotientFailure, table_times, transitions, verify
 from .quotient_file import FORMAT, VERSION, int_array, read_document, write_document
@@ -184,7 +185,7 @@ class MisereQuotient(HtmlRepr):
             if (period is None) != (preperiod is None):
                 raise ValueError("a period needs its preperiod and the other way round")
             if period is not None:
-                if not all(isinstance(x, int) and not isinstance(x, bool) for x in (period, preperiod)):
+                if not all(is_whole(x, -(1 << 62)) for x in (period, preperiod)):
                     raise ValueError("the period and preperiod must be whole numbers")
                 if status != FINITE:
                     raise ValueError("a proven period belongs to a finite quotient, not a growing one")

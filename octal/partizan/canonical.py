@@ -480,10 +480,4 @@ def outcome(g: Game) -> str:
     return PREVIOUS if ge and le0 else LEFT_WINS if ge else RIGHT_WINS if le0 else NEXT
 
 
-def left_wins_first(g: Game) -> bool:
-    """Left, moving first, wins: some Left option is ≥ 0."""
-    return any(le(ZERO, x) for x in g.left)
 
-
-def right_wins_first(g: Game) -> bool:
-    return any(le(x, ZERO) for x in g.right)

@@ -14,6 +14,7 @@ from typing import Callable, Iterator
 
 from ..displays import HtmlRepr
 from ..engine.grundy import GrundySequence
+from ..engine.periodicity import PROVEN
 from ..engine.sequence import NimSequence, nim_sequence
 from ..engine.values import Progress
 from ..errors import InvalidArgumentError, ResourceLimitError
@@ -96,7 +97,7 @@ class HeapValues:
 
     def ensure(self, largest: int) -> None:
         """Make G(0..largest) available, computing or proving as needed."""
-        if self.seq is not None and (largest < self.seq.n or self.seq.periodicity.status == "proven"):
+        if self.seq is not None and (largest < self.seq.n or self.seq.periodicity.status == PROVEN):
             return
         provable = self.code.proof_criteria is not None
         if largest < self.limit:
@@ -112,7 +113,7 @@ class HeapValues:
                 "period of it can be proven (a constraint, an open count or a repeating tail)")
         self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress,
                                 resume=self._grundy)
-        if self.seq.periodicity.status != "proven":
+        if self.seq.periodicity.status != PROVEN:
             raise ResourceLimitError(
                 f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes, and no period of {self.code} "
                 f"is proven within {PROOF_BUDGET:,} heaps"

@@ -12,10 +12,9 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
-from typing import Iterator, Protocol, runtime_checkable
+from typing import Iterator
 
 from ..errors import OctalCodeError
-from .numbers import ascii_whole
 from .digits import (
     BASE32,
     EQUAL,
@@ -29,6 +28,7 @@ from .digits import (
     Digit,
     partitions,
 )
+from .numbers import ascii_whole
 
 MAX_DIGITS = 256
 _POINTS = ".\u00b7\u2219\u22c5"  # full stop, middle dot, bullet operator, dot operator
@@ -362,7 +362,8 @@ class _Reader:
 
 
 def parse_code(text: str) -> OctalCode:
-    """Parse '0.77', '.77', '4.07', '0.F', '0.[3]', '4!.0', '0.{2+}', '0.&96;' … (case-insensitive) into an OctalCode."""
+    """Parse '0.77', '.77', '4.07', '0.F', '0.[3]', '4!.0', '0.{2+}', '0.&96;' … (case-insensitive) into an
+    OctalCode."""
     if not isinstance(text, str):
         raise OctalCodeError(f"a code must be a string, not {type(text).__name__}")
     raw = text
@@ -422,28 +423,3 @@ def parse_code(text: str) -> OctalCode:
             raise r.fail(f"d0 = {d0} allows leaving one heap or none, but a move that removes nothing must split "
                          "the heap (d0 may only allow two or more heaps: 4, 8, C, 4!, {2+} …)", at)
     return OctalCode((d0, *finite), tuple(tail))
-
-
-@runtime_checkable
-class Ruleset(Protocol):
-    """A take-and-break game on heaps, as everything above the rules asks it (after CGSuite's HeapRuleset): its
-    moves, its tier of kernels, the periodicity theorem's criteria (or None) and its rules in words. Codes implement
-    it; subtraction, all-but and 0.0n7 games are written as codes (families.py). The kernels' input is built from it
-    by the engine (engine/moves.py)."""
-
-    def options(self, h: int, split_limit: int | None = None) -> Iterator[tuple[int, tuple[int, ...]]]:
-        """Every move from a heap of h: (tokens removed, heaps left)."""
-
-    def allows(self, heap: int, k: int, leaves: tuple[int, ...]) -> bool:
-        """Whether one move is legal, without listing the heap's moves."""
-
-    @property
-    def tier(self) -> str:
-        """Which kernels can compute it (OCTAL, HEXADECIMAL, GENERAL)."""
-
-    @property
-    def proof_criteria(self) -> Criteria | None:
-        """(heaps r, take t) for the Guy–Smith bound, or None where no theorem applies."""
-
-    def describe(self) -> str:
-        """The rules in words."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 
 from ..errors import OctalCodeError
-from .numbers import ascii_whole
 from .code import MAX_DIGITS, ONE, TWO, WHOLE, OctalCode
+from .numbers import ascii_whole
 
 TAKE = WHOLE | ONE  # remove k, leaving one heap or nothing: the digit of a subtraction game
-_FORM = re.compile(r"^\s*(?P<name>s|subtraction|allbut|all-but|0\.0n7)\s*(?:\((?P<paren>[^()]*)\)|:(?P<colon>[^()]*))\s*$",
+_FORM = re.compile(r"^\s*(?P<name>s|subtraction|allbut|all-but|0\.0n7)\s*"
+                   r"(?:\((?P<paren>[^()]*)\)|:(?P<colon>[^()]*))\s*$",
                    re.IGNORECASE)
 
 

@@ -39,7 +39,8 @@ class Preset:
 def slug(text: str) -> str:
     """'Dawson's Kayles' → 'dawsons-kayles': the form names and aliases are matched in (code marks such as
     ! ? = * { } are kept, so 4!.0 and 4=.0 stay different games)."""
-    return re.sub(r"[^a-z0-9.\[\]!?=*{}&;+,()]+", "-", text.strip().lower().replace("'", "").replace("\u2019", "")).strip("-")
+    return re.sub(r"[^a-z0-9.\[\]!?=*{}&;+,()]+", "-",
+                  text.strip().lower().replace("'", "").replace("\u2019", "")).strip("-")
 
 
 def _preset_files() -> list[Path]:

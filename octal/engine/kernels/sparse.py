@@ -16,6 +16,8 @@ keeps the subgroup argument when every split digit k has the parity of k0.
 Speed: step 2 runs once per block of BLOCK heaps for the rare positions far enough back (adjacent loads, one
 pass over the rare list); step 3 compares pairs against the sought values when there are at most TARGETS.
 Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
+This file holds the steps both kernels share and the stamp kernel (`fill_sparse`, any value); the word kernel for
+values below 64 (`fill_sparse_small`) is in sparse_small.py.
 """
 
 from __future__ import annotations
@@ -24,8 +26,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
-from .bits import ctz64, or_onehot
-from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
+from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
 from .simple import simple_options
 
 
@@ -172,34 +173,6 @@ def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
         v = rval[i]
         for b in range(nb):
             seenB[b, W[off + b] ^ v] = n0 + b + 1
-
-
-@njit(cache=True)
-def _block_bits(exB, n0, W, base, rare, rval, lo, hi, k):
-    """exB[b] |= 1 << (G(n0 + b − k − r) ⊕ G(r)) for every b < BLOCK and r = rare[lo:hi]: the word form of
-    _block_stamp. The BLOCK = 8 words stay in registers (written back once: 7 % off 0.167), and every lane is
-    filled, past a short last block too, since r ≥ BLOCK keeps each read below n0."""
-    one = np.uint64(1)
-    e0 = e1 = e2 = e3 = e4 = e5 = e6 = e7 = np.uint64(0)
-    for i in range(lo, hi):
-        off = n0 - k - rare[i] - base
-        v = rval[i]
-        e0 |= one << np.uint64(W[off] ^ v)
-        e1 |= one << np.uint64(W[off + 1] ^ v)
-        e2 |= one << np.uint64(W[off + 2] ^ v)
-        e3 |= one << np.uint64(W[off + 3] ^ v)
-        e4 |= one << np.uint64(W[off + 4] ^ v)
-        e5 |= one << np.uint64(W[off + 5] ^ v)
-        e6 |= one << np.uint64(W[off + 6] ^ v)
-        e7 |= one << np.uint64(W[off + 7] ^ v)
-    exB[0] |= e0
-    exB[1] |= e1
-    exB[2] |= e2
-    exB[3] |= e3
-    exB[4] |= e4
-    exB[5] |= e5
-    exB[6] |= e6
-    exB[7] |= e7
 
 
 @njit(cache=True, inline="always")
@@ -396,142 +369,6 @@ def walsh_hadamard(h):
                 h[j + step] = a - b
         step *= 2
     return h
-
-
-SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: values below 64 XOR to values below 64
-
-
-@njit(cache=True, inline="always")
-def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
-    """ex | OR of 1 << (G(m − r) ⊕ G(r)) over rare[lo:hi] except index `hole` (the word form of _mark_rare)."""
-    if lo <= hole < hi:
-        for i in range(lo, hole):
-            ex |= np.uint64(1) << np.uint64(V[m - rare[i] - off] ^ rval[i])
-        lo = hole + 1
-    for i in range(lo, hi):
-        ex |= np.uint64(1) << np.uint64(V[m - rare[i] - off] ^ rval[i])
-    return ex
-
-
-SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 is 0.84 → 0.74 s; Kayles unchanged)
-
-
-@njit(cache=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
-    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
-
-    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse.
-    """
-    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
-    for x in range(64):
-        if _parity(np.int64(x) & mask) == 1:
-            common0 |= np.uint64(1) << np.uint64(x)
-    common1 = ~common0
-    known = np.uint64(0)
-    for i in range(nrare):
-        known |= np.uint64(1) << np.uint64(rval[i])
-    nk = two.shape[0]
-    hlen = Hd.shape[0]
-    kmax = one[-1] if one.shape[0] else 0
-    unequal = tie2.any()
-    blo = np.zeros(nk, np.int64)
-    bhi = np.zeros(nk, np.int64)
-    exB = np.zeros(BLOCK, np.uint64)
-    Hr = _reversed_head(Hd, start)
-    L = Hr.shape[0]
-    for n in range(start, stop):
-        if n - kmax < base and kmax < n:
-            return n, maxv, nrare, GAP
-        b = (n - start) % BLOCK
-        if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
-            exB[:] = 0
-            for j in range(nk):
-                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base)
-                _block_bits(exB, n, W, base, rare, rval, blo[j], bhi[j], two[j])
-        ex = exB[b]
-        for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block
-            if tie2[j] and _hole_alone(W, base, rare, rval, blo[j], bhi[j], n - two[j]):
-                ex &= ~np.uint64(1)
-        # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
-        # heap, and the shared helper measured 10–20 % slower in it (Kayles 10⁷: 1.14 → 1.24–1.36 s CPU)
-        for k in whole:
-            if k == n:
-                ex |= np.uint64(1)
-        for k in one:
-            if k >= n:
-                break
-            ex |= np.uint64(1) << np.uint64(W[n - k - base])
-        for k in eq:
-            if n - k >= 2 and (n - k) % 2 == 0:
-                ex |= np.uint64(1)
-        flip = e & ((n - k0) & 1)  # position parity: every split digit k has k0's parity
-        top_m = 0
-        for j in range(nk):
-            m = n - two[j]
-            if m < 2:
-                break
-            if m > top_m:
-                top_m = m
-            skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
-            if base == 0 and blo[j] == bhi[j]:  # whole array, no block: one plain pass (short rare lists)
-                for i in range(nrare):
-                    r = rare[i]
-                    if r >= m:
-                        break
-                    if r != 0 and r != skip:
-                        ex |= np.uint64(1) << np.uint64(W[m - r] ^ rval[i])
-                continue
-            lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
-            if not ok:
-                return n, maxv, nrare, GAP
-            a2, a3 = _skip_block(lo, cut, blo[j], bhi[j])
-            ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
-            ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
-            ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
-        avail = (common1 if flip else common0) & ~ex
-        if avail == np.uint64(0):
-            return n, maxv, nrare, LARGE_VALUE
-        c = ctz64(avail)
-        below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
-        a = 1
-        half = top_m // 2
-        chunk = SCAN_FIRST
-        while below != np.uint64(0) and a <= half:
-            a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
-            chunk = min(2 * chunk, 256)
-            for j in range(nk):
-                m = n - two[j]
-                hi = min(a_end, (m - tie2[j]) // 2 + 1)
-                if hi <= a:
-                    continue
-                if hi > hlen or m - hi + 1 < base:
-                    return n, maxv, nrare, GAP
-                hi_part = W[m - hi + 1 - base : m - a + 1 - base]
-                if hi <= L:  # see _reversed_head
-                    below &= ~or_onehot(Hr[L - hi : L - a], hi_part, hi - a)
-                else:
-                    below &= ~or_onehot(Hd[a:hi][::-1].copy(), hi_part, hi - a)
-            a = a_end
-        v = c if below == np.uint64(0) else ctz64(below)
-        if v >= SMALL:
-            return n, maxv, nrare, LARGE_VALUE
-        W[n - base] = v
-        grew = v > maxv and (v & (v - 1)) == 0 and v > 1  # a new power of two: the value range doubled
-        if v > maxv:
-            maxv = v
-        if below != np.uint64(0):
-            if nrare == rare.shape[0]:
-                return n, maxv, nrare, RARE_FULL
-            rare[nrare] = n
-            rval[nrare] = v
-            nrare += 1
-            bit = np.uint64(1) << np.uint64(v)
-            if not (known & bit):
-                return n + 1, maxv, nrare, NEW_RARE
-        if grew:
-            return n + 1, maxv, nrare, NEW_RARE
-    return stop, maxv, nrare, 0
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
