@@ -16,17 +16,15 @@ import pytest
 from octal import partizan
 from octal.errors import InvalidArgumentError
 from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
-from octal.partizan import canonical, notation, sums
+from octal.partizan import canonical, notation, store, sums
 from octal.partizan.canonical import (
     ONE,
     STAR,
-    STORE,
     UP,
     ZERO,
     Game,
     add,
     add_by_options,
-    forget,
     game,
     le,
     le_by_options,
@@ -37,6 +35,7 @@ from octal.partizan.canonical import (
     outcome,
     total,
 )
+from octal.partizan.store import STORE, forget
 
 
 @contextlib.contextmanager
@@ -159,7 +158,7 @@ def test_answers_do_not_depend_on_the_bound():
 
 
 def test_partizan_keeps_no_mutable_state_but_its_store():
-    for module in (partizan, canonical, notation, sums):
+    for module in (partizan, canonical, notation, store, sums):
         assert [name for name, v in vars(module).items()
                 if not name.startswith("__") and isinstance(v, (dict, list, set, bytearray))] == []
 

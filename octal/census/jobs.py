@@ -10,6 +10,7 @@ import re
 import signal
 import threading
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Callable
@@ -118,3 +119,12 @@ def check_workers(workers: int | None) -> int:
     if workers is not None:
         return whole_number(workers, "--workers (processes)", 1)
     return os.cpu_count() or 1
+
+
+def census_plan(digits: int, prefix: str, codes: Iterable[str] | None, workers: int | None,
+                dask: str | None) -> tuple[list[str], int]:
+    """(the codes a census computes: those named, or every code of `digits` digits under `prefix`; its worker
+    count), the scheduler checked first: every argument is refused before any work starts."""
+    check_scheduler(dask)
+    workers = check_workers(workers)
+    return (list(codes) if codes is not None else enumerate_codes(digits, prefix)), workers

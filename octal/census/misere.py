@@ -33,7 +33,7 @@ from ..misere.quotient import MisereQuotient, misere_quotient
 from ..outcomes import BOUNDED, FINITE, GROWING
 from ..rules.code import parse_code
 from ..validate import whole_number
-from .jobs import check_scheduler, check_workers, enumerate_codes, run_tasks
+from .jobs import census_plan, run_tasks
 from .report import text_table
 from .store import DEFAULT_DB, MisereDB
 
@@ -116,9 +116,7 @@ def run_misere_census(
     max_heap = whole_number(max_heap, "--max-heap (heaps)", 1)
     max_order = whole_number(max_order, "--max-order", 1)
     max_work = whole_number(max_work, "--max-work (steps)", 1)
-    workers = check_workers(workers)
-    check_scheduler(dask)
-    wanted = list(codes) if codes is not None else enumerate_codes(digits, prefix)
+    wanted, workers = census_plan(digits, prefix, codes, workers, dask)
     for c in wanted:
         parse_code(c)  # a bad code is refused before any work starts
     store = MisereDB(db)

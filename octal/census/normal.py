@@ -14,11 +14,11 @@ from ..defaults import CENSUS_MAX_N
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
-from ..errors import DataFileError, InvalidArgumentError
+from ..errors import DataFileError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
-from ..validate import is_whole
-from .jobs import CensusProgress, check_scheduler, check_workers, enumerate_codes, run_tasks
+from ..validate import is_whole, whole_number
+from .jobs import CensusProgress, census_plan, run_tasks
 from .store import DEFAULT_DB, CensusDB, extended_values, stored_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
@@ -64,11 +64,8 @@ def run_census(
     codes: Iterable[str] | None = None,
 ) -> list[dict]:
     """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
-    if max_n < 64:
-        raise InvalidArgumentError(f"--max-n must be at least 64, not {max_n}")
-    workers = check_workers(workers)
-    check_scheduler(dask)
-    todo_codes = list(codes) if codes is not None else enumerate_codes(digits, prefix)
+    max_n = whole_number(max_n, "--max-n", 64)
+    todo_codes, workers = census_plan(digits, prefix, codes, workers, dask)
     store = CensusDB(db)
     try:
         todo = []

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..engine.compile_notice import loaded
-from ..engine.kernels.bits import popcount64
+from ..engine.kernels.bits import popcount64, stamped_mex
 
 EMPTY = np.uint64(0)
 PATH, CYCLE = 1, 2
@@ -254,10 +254,7 @@ def interval_node_kayles(starts, ends):
                 x = g[i, right_of[v]] ^ g[left_of[v], j]
                 if x <= n:
                     seen[x] = stamp
-        m = 0
-        while seen[m] == stamp:
-            m += 1
-        g[i, j] = m
+        g[i, j] = stamped_mex(seen, stamp)
     return g[0, n], g, left_of, right_of
 
 
@@ -371,10 +368,7 @@ def permutation_node_kayles(perm):
                     x = g[lo, v] ^ g[v, hi]
                     if x <= n:
                         seen[x] = stamp
-            m = 0
-            while seen[m] == stamp:
-                m += 1
-            g[lo, hi] = m
+            g[lo, hi] = stamped_mex(seen, stamp)
     return g[0, n + 1], g
 
 

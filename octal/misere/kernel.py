@@ -34,6 +34,14 @@ def _times(s, mul, g, out):
 
 
 @njit(cache=True, inline="always")
+def _times_with(s, mul, g, extra, out):
+    """out = {x·g : x ∈ s} ∪ extra: a word's set of option classes times generator g, with the new heap's own."""
+    _times(s, mul, g, out)
+    for w in range(out.shape[0]):
+        out[w] |= extra[w]
+
+
+@njit(cache=True, inline="always")
 def _hash(x, s):
     h = np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)
     for w in range(s.shape[0]):
@@ -83,9 +91,7 @@ def explore(mul, p, pmask, gen_elem, gen_weight, tmask, max_states):
             return i, count, xs[:count], sets[:count], parent[:count], pgen[:count]
         for k in range(ng):
             g = gen_elem[k]
-            _times(sets[i], mul, g, tmp)
-            for w in range(nw):
-                tmp[w] |= tmask[k, x, w]
+            _times_with(sets[i], mul, g, tmask[k, x], tmp)
             x2 = np.int64(mul[x, g])
             c = cost + gen_weight[k]
             slot = _hash(x2, tmp) & np.uint64(tsize - 1)
@@ -177,9 +183,7 @@ def mark(mul, gen_elem, gen_weight, tmask):
             y = mul[x, g]
             c = cost + gen_weight[k]
             if not final[y] and c < best[y]:
-                _times(sets[x], mul, g, tmp)
-                for w in range(nw):
-                    tmp[w] |= tmask[k, x, w]
+                _times_with(sets[x], mul, g, tmask[k, x], tmp)
                 best[y] = c
                 sets[y] = tmp
                 heapq.heappush(queue, (c, np.int64(y)))
@@ -200,9 +204,7 @@ def candidates(mul, p, pmask, xs, sets, tmask_row, alone_p):
         ok = True
         for i in range(xs.shape[0]):
             y = xs[i]
-            _times(sets[i], mul, x, tmp)
-            for w in range(nw):
-                tmp[w] |= tmask_row[y, w]
+            _times_with(sets[i], mul, x, tmask_row[y], tmp)
             if p[mul[y, x]] != _misere_p(tmp, pmask):
                 ok = False
                 break

@@ -9,14 +9,10 @@ values by a search of the sum, for sums whose canonical form is too large to bui
 from .canonical import (
     ONE,
     STAR,
-    STORE,
     UP,
     ZERO,
-    FormStore,
-    FormTooLarge,
     Game,
     add,
-    forget,
     game,
     le,
     neg,
@@ -25,9 +21,9 @@ from .canonical import (
     number_up_star,
     outcome,
     total,
-    work_limit,
 )
 from .notation import to_text
+from .store import STORE, FormStore, FormTooLarge, forget, work_limit
 from .sums import SumSearch
 
 __all__ = [

@@ -29,25 +29,25 @@ def ctz64(x):
 
 @njit(cache=True, inline="always")
 def xor_permute(x, c):
-    """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word."""
-    if c & 1:
-        x = (((x & np.uint64(0x5555555555555555)) << np.uint64(1))
-             | ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)))
-    if c & 2:
-        x = (((x & np.uint64(0x3333333333333333)) << np.uint64(2))
-             | ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)))
-    if c & 4:
-        x = (((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
-             | ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)))
-    if c & 8:
-        x = (((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
-             | ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)))
-    if c & 16:
-        x = (((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
-             | ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)))
-    if c & 32:
-        x = (x << np.uint64(32)) | (x >> np.uint64(32))
+    """The bits of word x moved from position i to i ^ c (c < 64): XOR-translation within a word. For each bit s of
+    c, blocks of s bits swap with their neighbours: the mask 0x5555…, 0x3333…, 0x0F0F…, … is (2⁶⁴ − 1) / (2^s + 1).
+    The loop runs six times with constant s, so LLVM unrolls it and folds each division."""
+    s = 1
+    while s < 64:
+        if c & s:
+            m = np.uint64(0xFFFFFFFFFFFFFFFF) // np.uint64((1 << s) + 1)
+            x = ((x & m) << np.uint64(s)) | ((x >> np.uint64(s)) & m)
+        s <<= 1
     return x
+
+
+@njit(cache=True, inline="always")
+def stamped_mex(seen, stamp):
+    """The least value v with seen[v] != stamp: the mex of the values marked with this heap's stamp."""
+    v = 0
+    while seen[v] == stamp:
+        v += 1
+    return v
 
 
 @njit(cache=True, inline="always")

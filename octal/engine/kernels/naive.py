@@ -13,8 +13,18 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
-from .bits import mex_words, or_onehot, xor_permute
+from .bits import mex_words, or_onehot, stamped_mex, xor_permute
 from .simple import simple_bits, simple_options
+
+
+@njit(cache=True, inline="always")
+def _pairs(n, k, unequal, N):
+    """Heap n's split pairs (a, m − a), a = 1..h, for a removal of k leaving m = n − k: (h, off), read as G[1:h+1]
+    against R[off:off+h] (R reversed); h = −1 when m < 2, as for every larger k (the digits come in order)."""
+    m = n - k
+    if m < 2:
+        return -1, 0
+    return (m - unequal) // 2, N - m
 
 
 @njit(cache=True, inline="always")
@@ -50,11 +60,9 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
         if P <= 64:
             acc = simple_bits(n, whole, one, eq, G, 0)
             for i in range(two.shape[0]):
-                m = n - two[i]
-                if m < 2:
+                h, off = _pairs(n, two[i], tie2[i], N)
+                if h < 0:
                     break
-                h = (m - tie2[i]) // 2
-                off = N - m
                 acc |= or_onehot(G[1 : h + 1], R[off : off + h], h)
             v = 0
             while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
@@ -63,15 +71,11 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
             for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
                 seen[simple[i]] = stamp
             for i in range(two.shape[0]):
-                m = n - two[i]
-                if m < 2:
+                h, off = _pairs(n, two[i], tie2[i], N)
+                if h < 0:
                     break
-                h = (m - tie2[i]) // 2
-                off = N - m
                 _stamp_xor(G[1 : h + 1], R[off : off + h], h, seen, stamp)
-            v = 0
-            while seen[v] == stamp:
-                v += 1
+            v = stamped_mex(seen, stamp)
         if v > vlimit:
             return n, maxv
         G[n] = v
@@ -84,16 +88,21 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     return stop, maxv
 
 
+@njit(cache=True, inline="always")
+def _split_set(G, S2, j):
+    """S2[j] = bitset of {G(b) ⊕ G(j−b) : 1 ≤ b < j}, the values of splitting a heap of j into two."""
+    for w in range(S2.shape[1]):
+        S2[j, w] = 0
+    for b in range(1, j // 2 + 1):
+        x = np.int64(G[b] ^ G[j - b])
+        S2[j, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+
+
 @njit(cache=True)
 def split_sets(G, S2, start, stop):
-    """S2[j] = bitset of {G(b) ⊕ G(j−b) : 1 ≤ b < j}, the values of splitting a heap of j into two."""
-    W = S2.shape[1]
+    """S2[j] for j = start..stop−1 (see _split_set)."""
     for j in range(start, stop):
-        for w in range(W):
-            S2[j, w] = 0
-        for b in range(1, j // 2 + 1):
-            x = np.int64(G[b] ^ G[j - b])
-            S2[j, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+        _split_set(G, S2, j)
 
 
 @njit(cache=True)
@@ -112,12 +121,7 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
     used = np.zeros(P, np.bool_)
     simple = np.zeros(len(whole) + len(one), np.int64)
     for n in range(start, stop):
-        # S2[n] needs only G[0..n-1]
-        for w in range(W):
-            S2[n, w] = 0
-        for b in range(1, n // 2 + 1):
-            x = np.int64(G[b] ^ G[n - b])
-            S2[n, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+        _split_set(G, S2, n)  # needs only G[0..n-1]
         for w in range(W):
             opts[w] = 0
         for i in range(simple_options(n, whole, one, one[:0], G, 0, simple)):
