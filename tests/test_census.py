@@ -128,3 +128,18 @@ def test_cli(tmp_path):
     assert r.exit_code == 2 and "no census database" in r.output
     r = runner.invoke(app, ["census", "--digits", "9", "--db", db])
     assert r.exit_code == 2 and "--digits" in r.output
+
+
+@pytest.mark.parametrize("args", [[], ["--misere"]])
+def test_a_report_never_writes(tmp_path, args):
+    """`census report` reads: an empty file named by mistake is refused in one line and left as it was (it used to
+    become a database), and a census file is left byte for byte."""
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    r = CliRunner().invoke(app, ["census", "report", "--db", str(empty), *args])
+    assert r.exit_code == 2 and "no such table" in r.output and empty.read_bytes() == b""
+    db = tmp_path / "c.sqlite"
+    run_census(1, db=db, workers=1)
+    before = db.read_bytes()
+    CliRunner().invoke(app, ["census", "report", "--db", str(db), *args])
+    assert db.read_bytes() == before

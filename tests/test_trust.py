@@ -37,6 +37,23 @@ def _checkpoint(tmp_path, code="0.07", n=400):
     return save_checkpoint(tmp_path, seq)
 
 
+def test_a_proof_never_rests_on_a_value_the_sample_did_not_check(tmp_path):
+    """S(1,2,5) has period 3 from heap 0. One value of its checkpoint changed where the sampled recheck does not look
+    (checksum recomputed) must not become "period 3 from heap 15,001 — proven": the heaps the proof reads are computed
+    again, and the changed one is named."""
+    n, bad = 20_000, 15_000
+    assert bad not in set(recheck_heaps(n).tolist()) and bad >= 1024  # outside the sample: only the proof sees it
+    truth = nim_sequence("S(1,2,5)", n, checkpoint=tmp_path)
+    assert (truth.periodicity.period, truth.periodicity.preperiod) == (3, 0)
+    _rewrite(tmp_path / "checkpoint.npz", values_edit=lambda v: v.__setitem__(bad, (int(v[bad]) + 3) % 4))
+    with pytest.raises(CheckpointError, match=f"G\\({bad:,}\\)"):
+        nim_sequence("S(1,2,5)", 30_000, checkpoint=tmp_path)
+    r = runner.invoke(app, ["run", "S(1,2,5)", "--n", "30000", "--checkpoint", str(tmp_path)])
+    assert r.exit_code == 2 and "proven" not in r.output and f"G({bad:,})" in r.output
+    fresh = nim_sequence("S(1,2,5)", 30_000, resume=truth.values)  # values handed in that are right: proven
+    assert fresh.periodicity.status == "proven" and fresh.periodicity.preperiod == 0
+
+
 @pytest.mark.parametrize("other", ["0.7", "0.77"])
 def test_the_checksum_covers_the_code(tmp_path, other):
     """Dawson's Kayles' checkpoint with its header's code edited is refused, never read as another game's values."""

@@ -51,11 +51,15 @@ class CodeTable:
 
     COLUMNS: tuple[str, ...] = ()
 
-    def __init__(self, path: str | Path = DEFAULT_DB):
+    def __init__(self, path: str | Path = DEFAULT_DB, readonly: bool = False):
+        """Open (and, to write, create) the table; `readonly` opens an existing file as it is and never writes."""
         self.path = Path(path)
         try:
-            self.conn = sqlite3.connect(self.path, timeout=LOCK_WAIT)
-            self.conn.executescript(self.SCHEMA)
+            if readonly:
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=LOCK_WAIT)
+            else:
+                self.conn = sqlite3.connect(self.path, timeout=LOCK_WAIT)
+                self.conn.executescript(self.SCHEMA)
             cur = self.conn.execute(f"SELECT * FROM {self.TABLE} LIMIT 0")
         except sqlite3.Error as exc:
             raise DataFileError(f"cannot open census database {self.path}: {exc}") from None
@@ -105,7 +109,7 @@ class CodeTable:
         path = Path(path)
         if not path.is_file():
             raise DataFileError(f"no census database at {path}: run '{first}' first")
-        store = cls(path)
+        store = cls(path, readonly=True)  # a report reads: it never writes, not even a table into an empty file
         try:
             return store.rows()
         finally:

@@ -126,6 +126,7 @@ class GrundySequence(HtmlRepr):
         self._split: RareList | None = None  # the sparse kernel's rare list (None: rebuilt when it next runs)
         self._short = False
         self.last_kernel = "naive"
+        self.seeded = 0  # heaps 0..seeded−1 came from outside (a file, a caller) and were checked on a sample only
         if values is not None:
             self._seed(values)
 
@@ -142,8 +143,22 @@ class GrundySequence(HtmlRepr):
             raise InvalidArgumentError(f"the values handed in are not those of {self.code}: G({wrong:,}) = "
                                        f"{int(G[wrong])} is not the mex of its options")
         self._G = G.copy()
-        self._n = len(G)
+        self._n = self.seeded = len(G)
         self._max = top
+
+    def check_seed(self, upto: int) -> int | None:
+        """Recompute heaps 0..min(upto, seeded)−1 from the rules and compare them with the values seeded: the first
+        that differs, or None (and those heaps count as computed here from now on). A proof resting on seeded
+        values asks this first: the sample checked on seeding passes a value changed where it does not look."""
+        m = min(upto, self.seeded)
+        if m <= 0:
+            return None
+        own = GrundySequence(self.code, kernel=self.kernel).extend(m)
+        bad = np.flatnonzero(own.astype(np.int64) != self._G[:m].astype(np.int64))
+        if len(bad):
+            return int(bad[0])
+        self.seeded = 0 if m == self.seeded else self.seeded
+        return None
 
     @property
     def n(self) -> int:

@@ -153,6 +153,7 @@ def nim_sequence(
         progress(seq.n, max(want, seq.n), seq.max_value, RESUMED)  # where a resumed run starts
     try:
         result = NimSequence(code, name, *_compute(seq, code, want, until_proven, max_n, progress))
+        _certify(seq, result.periodicity, checkpoint)
     except KeyboardInterrupt as e:  # nothing computed is lost: the state, the values asked for, and the caller's copy
         if saver is not None:
             saver.now(seq)
@@ -165,6 +166,20 @@ def nim_sequence(
     if out is not None:
         save_values(out, result.values, result.to_dict())
     return result
+
+
+def _certify(seq: GrundySequence, verdict: Periodicity, checkpoint: str | os.PathLike | None) -> None:
+    """A proven verdict reads heaps 0..proof_bound−1: those that came from a checkpoint or a caller (checked on a
+    sample when read) are computed again and compared before the proof is given; a difference is refused."""
+    if verdict.status != PROVEN or not seq.seeded:
+        return
+    wrong = seq.check_seed(verdict.proof_bound)
+    if wrong is None:
+        return
+    where = f"the checkpoint in {checkpoint}" if checkpoint is not None else "the values handed in"
+    error = CheckpointError if checkpoint is not None else InvalidArgumentError
+    raise error(f"{where} do not follow the rules of {seq.code}: G({wrong:,}) = {int(seq.values[wrong])} is not "
+                "the value the rules give, so no period is certified on them; move the checkpoint away to start over")
 
 
 def _compute(seq: GrundySequence, code: OctalCode, want: int, until_proven: bool, max_n: int, progress):

@@ -22,6 +22,21 @@ from .pretension import Pretension, QuotientFailure, table_times, transitions, v
 from .quotient_file import FORMAT, VERSION, int_array, read_document, write_document
 
 
+def new_generators(mul: np.ndarray, phi: np.ndarray) -> list[int]:
+    """The heaps n ≥ 1 whose Φ(n) is not a product of Φ(1), …, Φ(n−1): where a quotient's presentation must have
+    grown (a heap that pretends to be a known element needs no new generator)."""
+    reach, out = {0}, []
+    for n in range(1, len(phi)):
+        x = int(phi[n])
+        if x not in reach:
+            out.append(n)
+        frontier = set(reach)
+        while frontier:  # the submonoid generated so far, closed under · Φ(n)
+            frontier = {int(mul[y, x]) for y in frontier} - reach
+            reach |= frontier
+    return out
+
+
 @dataclass
 class MisereQuotient(HtmlRepr):
     """The misère quotient of heaps 0..max_heap of a code: table, P-portion, pretending function Φ.
@@ -175,6 +190,10 @@ class MisereQuotient(HtmlRepr):
             changes = [int(x) for x in int_array(doc.get("changes", []), 1)]
             if any(not 0 <= x < len(phi) for x in changes):
                 raise ValueError("the heaps where the presentation changed lie outside Φ")
+            new = new_generators(mul, phi)
+            if not set(changes) <= set(new) or (doc.get("status", FINITE) == FINITE and changes != new):
+                raise ValueError(f"the presentation cannot have grown at heaps {changes} (heaps whose Φ no "
+                                 f"earlier heap generates: {new})")
             period, preperiod = doc.get("period"), doc.get("preperiod")
             status = doc.get("status", FINITE)
             if status not in (FINITE, GROWING, STOPPED):
