@@ -185,6 +185,32 @@ def test_an_open_row_rewritten_as_proven_is_refused(census_file, tmp_path):
     _refused(db)
 
 
+def test_class_cousin_and_period_claims_are_checked_against_the_values(census_file, tmp_path):
+    """Hand-edited claims are refused: a class naming another game, a cousin that is none, a period that is a period
+    but not the least, a preperiod later than where the period starts (each with its bound recomputed, as a careful
+    forger would); the file as the census wrote it is accepted."""
+    from octal.engine.periodicity import proof_bound
+
+    assert runner.invoke(app, ["census", "report", "--db", str(census_file)]).exit_code == 0
+    g = {c: nim_sequence(c, 200).values.astype(int) for c in ("0.1", "0.3", "0.4")}
+    assert list(g["0.1"][:50]) != list(g["0.3"][:50])  # 0.1 and 0.3 are two games
+    assert list(g["0.4"][1:51]) != list(g["0.3"][:50])  # and 0.4 is no first cousin 0.3+1
+    assert (nim_sequence("0.3", 200).periodicity.period, nim_sequence("0.3", 200).periodicity.preperiod) == (2, 0)
+    criteria = parse_code("0.3").proof_criteria
+    for sql, args, fragment in [
+        ("UPDATE codes SET class = '0.3' WHERE code = '0.1'", (), "not the same game as '0.3'"),
+        ("UPDATE codes SET cousin = '0.3+1' WHERE code = '0.4'", (), "not a first cousin"),
+        ("UPDATE codes SET period = 4, proof_bound = ? WHERE code = '0.3'", (proof_bound(criteria, 4, 0),),
+         "not the least"),
+        ("UPDATE codes SET preperiod = 1, proof_bound = ? WHERE code = '0.3'", (proof_bound(criteria, 2, 1),),
+         "not where the period starts"),
+    ]:
+        db = _edited(census_file, tmp_path, sql, args)
+        r = runner.invoke(app, ["census", "report", "--db", str(db)])
+        assert r.exit_code == 2 and fragment in r.output, (sql, r.output)
+        _refused(db)
+
+
 @pytest.mark.parametrize("sql", [
     "UPDATE codes SET dtype = 'bogus' WHERE code = '0.7'",
     "UPDATE codes SET dtype = 'object' WHERE code = '0.7'",

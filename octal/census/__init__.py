@@ -6,6 +6,7 @@ pool or a Dask cluster) → normal.py (the normal-play census, identical games a
 quotient of every code) → report.py (the counts and the table people read).
 """
 
+from .classes import WINDOW, group_games, identity_key, verified_rows
 from .jobs import enumerate_codes
 from .misere import (
     DEFAULT_MAX_WORK,
@@ -14,9 +15,9 @@ from .misere import (
     run_misere_census,
     verified_misere_rows,
 )
-from .normal import WINDOW, group_games, identity_key, run_census
+from .normal import run_census
 from .report import Census, open_census, report
-from .store import DEFAULT_DB, CensusDB, MisereDB, stored_sequence, verified_rows
+from .store import DEFAULT_DB, CensusDB, MisereDB, stored_sequence
 
 __all__ = [
     "enumerate_codes", "DEFAULT_MAX_WORK", "load_quotient", "misere_report", "run_misere_census",

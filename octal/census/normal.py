@@ -18,13 +18,12 @@ from ..errors import DataFileError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
+from .classes import WINDOW, game_of, group_games
 from .jobs import CensusProgress, census_plan, run_tasks
-from .store import DEFAULT_DB, CensusDB, extended_values, stored_sequence
+from .store import DEFAULT_DB, CensusDB, stored_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10
-SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
-WINDOW = 512  # values compared to find identical games and cousins
 
 def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
     """One census task (a plain function of plain data, so any worker can run it)."""
@@ -112,37 +111,6 @@ def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
     return row["vals"], row["dtype"]
 
 
-def group_games(games: list[tuple[str, tuple, np.ndarray]]) -> tuple[dict[str, str], dict[str, str]]:
-    """(class, cousin) of each code from (code, identity key, leading values): games with one key are one game,
-    named by the first of them; a cousin 'CODE+s' is a game whose values are this one's shifted by s heaps (first
-    cousins, s in SHIFTS, compared over the values given)."""
-    classes: dict[tuple, str] = {}
-    cls_of = {code: classes.setdefault(key, code) for code, key, _ in games}
-    seqs = {code: s for code, _, s in games}
-    by_head: dict[bytes, list[str]] = {}
-    for code, s in seqs.items():
-        if len(s) >= WINDOW + max(SHIFTS):
-            by_head.setdefault(s[:WINDOW].tobytes(), []).append(code)
-    cousin: dict[str, str] = {}
-    for code, s in seqs.items():
-        for shift in SHIFTS:
-            if len(s) < WINDOW + shift:
-                continue
-            for other in by_head.get(s[shift : shift + WINDOW].tobytes(), []):
-                if other != code and cls_of[other] != cls_of[code]:
-                    t = seqs[other]
-                    m = min(len(s) - shift, len(t))
-                    if np.array_equal(s[shift : shift + m], t[:m]):
-                        cousin.setdefault(code, f"{cls_of[other]}+{shift}")
-    return cls_of, cousin
-
-
-def identity_key(status: str, preperiod: int | None, period: int | None, head: np.ndarray, n: int) -> tuple:
-    """What makes two games one: a proven period with the values through it (they fix the game forever), or, for
-    an open one, the heaps computed and the values compared."""
-    return (PROVEN, preperiod, period, head.tobytes()) if status == PROVEN else (OPEN, n, head.tobytes())
-
-
 def classify(store: CensusDB) -> None:
     """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
     games = []
@@ -151,12 +119,9 @@ def classify(store: CensusDB) -> None:
             stored_sequence(r)
         except DataFileError:
             continue  # a damaged row is never grouped; every reader refuses it by name
-        length = 4 * WINDOW if r["status"] != OPEN else min(4 * WINDOW, r["n"])
-        e = extended_values(r, length)
-        if e is None:
-            continue
-        head = extended_values(r, r["preperiod"] + r["period"]) if r["status"] == PROVEN else e
-        games.append((r["code"], identity_key(r["status"], r["preperiod"], r["period"], head, r["n"]), e))
+        game = game_of(r)
+        if game is not None:
+            games.append(game)
     cls_of, cousin = group_games(games)
     store.write("UPDATE codes SET class = ?, cousin = ? WHERE code = ?",
                 [(c, cousin.get(code), code) for code, c in cls_of.items()])

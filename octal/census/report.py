@@ -11,7 +11,8 @@ from ..displays import HtmlRepr
 from ..engine.periodicity import PROVEN
 from ..errors import InvalidArgumentError
 from ..outcomes import OPEN
-from .store import DEFAULT_DB, verified_rows
+from .classes import verified_rows
+from .store import DEFAULT_DB
 
 
 @dataclass

@@ -195,18 +195,16 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
             why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
         elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
             why = "its values do not follow its period"
+        elif any(np.array_equal(values[n0 + d:], values[n0:len(values) - d]) for d in range(1, p) if p % d == 0):
+            why = f"its period {p} is not the least one (over a stretch this long, the least period divides every one)"
+        elif n0 > 0 and values[n0 - 1] == values[n0 - 1 + p]:
+            why = f"its preperiod {n0} is not where the period starts (heap {n0 - 1:,} already follows it)"
         elif (wrong := first_wrong_value(code, ext)) is not None:
             why = f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
     if why is not None:
         raise DataFileError(f"{where} is damaged: {why}")
     verdict = Periodicity(PROVEN, p, n0, 0, bound) if status == PROVEN else Periodicity(NONE)
     return NimSequence(code, name, values, verdict)
-
-
-def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]:
-    """Every row of a census file with its sequence, each checked by `stored_sequence` before anyone reports or
-    publishes it: the one reader of finished rows (report, site, notebooks); a damaged row is refused in one line."""
-    return [(row, stored_sequence(row)) for row in CensusDB.read(db, "octal census --digits D")]
 
 
 MISERE_SCHEMA = """
