@@ -92,6 +92,18 @@ def save_values(path: str | Path, values: np.ndarray, meta: dict | None = None) 
     return p
 
 
+BFILE_OFFSET = 0  # the OEIS entries of octal games (A002186 Kayles, A002187 Dawson's Kayles, …) start at n = 0
+
+
+def save_bfile(path: str | Path, values: np.ndarray, offset: int = BFILE_OFFSET) -> Path:
+    """Write an OEIS b-file: one line "n a(n)" per value, n from `offset` (a .txt file, written atomically)."""
+    p = check_writable(path, (".txt",))
+    values = value_array(values)
+    data = "".join(f"{n} {int(v)}\n" for n, v in enumerate(values.tolist(), offset))
+    atomic_write(p, data.encode())
+    return p
+
+
 def load_values(path: str | Path) -> np.ndarray:
     """Read values saved by save_values back into the narrowest unsigned dtype."""
     if not isinstance(path, (str, os.PathLike)):

@@ -12,7 +12,7 @@ import numpy as np
 from ..defaults import CHECKPOINT_EVERY, RUN_MAX_N, RUN_N
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError
-from ..io import check_writable, save_values
+from ..io import check_writable, save_bfile, save_values
 from ..rules.code import GENERAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
@@ -108,6 +108,7 @@ def nim_sequence(
     checkpoint: str | os.PathLike | None = None,
     checkpoint_every: float = CHECKPOINT_EVERY,
     out: str | os.PathLike | None = None,
+    bfile: str | os.PathLike | None = None,
 ) -> NimSequence:
     """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
 
@@ -115,8 +116,9 @@ def nim_sequence(
     period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed;
     `checkpoint` names a folder whose saved state is resumed and which is re-saved every
     `checkpoint_every` seconds, at the end, and on Ctrl-C. `out` names a values file (.npy, .csv, .json; checked
-    before computing) written at the end, or on Ctrl-C with the values computed so far ("complete": false). On
-    Ctrl-C the KeyboardInterrupt carries what was computed as `partial` (a NimSequence), whatever was asked.
+    before computing) written at the end, or on Ctrl-C with the values computed so far ("complete": false); `bfile`
+    an OEIS b-file (.txt, "n a(n)" from n = 0) written at the end. On Ctrl-C the KeyboardInterrupt carries what was
+    computed as `partial` (a NimSequence), whatever was asked.
     """
     code, preset = resolve(game)
     if n is not None:
@@ -128,6 +130,8 @@ def nim_sequence(
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
     if out is not None:
         check_writable(out)
+    if bfile is not None:
+        check_writable(bfile, (".txt",))
     want = n if n is not None else (0 if until_proven else RUN_N)
     check_fits(code, max(want, 1))
     saver = None
@@ -165,6 +169,8 @@ def nim_sequence(
         saver.now(seq)
     if out is not None:
         save_values(out, result.values, result.to_dict())
+    if bfile is not None:
+        save_bfile(bfile, result.values)
     return result
 
 

@@ -72,6 +72,7 @@ def run(
     as_json: AsJson = False,
     values: Annotated[bool, typer.Option("--values", help="With --json: include the values.")] = False,
     out: Annotated[Optional[str], typer.Option("--out", metavar="FILE", help="Save the values: .npy, .csv or .json.")] = None,
+    bfile: Annotated[Optional[str], typer.Option("--bfile", metavar="FILE", help="Save an OEIS b-file (.txt): lines 'n a(n)' from n = 0.")] = None,
     kernel: Kernel = "auto",
     checkpoint: Annotated[Optional[str], typer.Option("--checkpoint", metavar="DIR", help="Folder to save and resume state.")] = None,
     checkpoint_every: Annotated[float, typer.Option("--checkpoint-every", metavar="SECONDS", help="Seconds between saves.")] = D.CHECKPOINT_EVERY,
@@ -89,7 +90,7 @@ def run(
     if values and not as_json:
         fail("--values adds the values to the JSON object: use it with --json (or save them with --out FILE)")
     if stream is not None:
-        clash = [flag for flag, given in (("--out", out), ("--values", values), ("--checkpoint", checkpoint),
+        clash = [flag for flag, given in (("--out", out), ("--bfile", bfile), ("--values", values), ("--checkpoint", checkpoint),
                                           ("--full", full), ("--kernel naive", kernel == "naive")) if given]
         if clash:
             fail(f"--stream keeps no whole sequence in memory: it cannot be used with {', '.join(clash)} "
@@ -110,7 +111,7 @@ def run(
 
     try:
         result = nim_sequence(game, n, until_proven=until_proven, max_n=max_n, kernel=kernel, progress=progress,
-                              checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out)
+                              checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out, bfile=bfile)
     except KeyboardInterrupt as e:
         done = getattr(e, "partial", None)
         on_interrupt(line, done is not None and out and done.n
@@ -120,6 +121,8 @@ def run(
         raise
     line.close()
     typer.echo(json.dumps(result.to_dict(values=values)) if as_json else run_text(result, width, full, out))
+    if bfile and not as_json:
+        typer.echo(f"b-file   {bfile}")
 
 
 def _run_stream(game, n, until_proven, max_n, directory, window, store_values, checkpoint_every, as_json, quiet):
