@@ -159,3 +159,11 @@ def test_the_period_search_matches_its_rules_read_by_definition(seed):
         for search in (small, period):
             got = search.scan_periods(G, N, *args)
             assert (int(got[0]), int(got[1]), bool(got[2])) == want, (search.__name__, args)
+
+
+@pytest.mark.parametrize("code, reason", [("0.7!", "constraint"), ("0.*", "open count"), ("0.[30]", "repeating tail")])
+def test_an_unprovable_period_names_why_no_theorem_applies(code, reason):
+    """Only a code with a repeating tail is said to have one: a constraint or an open count is named as such."""
+    text = nim_sequence(code, 300).periodicity.describe()
+    assert f"no theorem applies to a code with a{'n' if reason[0] == 'o' else ''} {reason}" in text, text
+    assert find_period(np.zeros(300, np.uint8)).describe().endswith("no theorem applies to values without their code")

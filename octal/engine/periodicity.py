@@ -38,6 +38,7 @@ class Periodicity:
     preperiod: int | None = None
     saltus: int = 0
     proof_bound: int | None = None
+    no_theorem: str | None = None  # why no theorem proves an apparent period (None: one does, given the heaps)
 
     @property
     def last_exception(self) -> int | None:
@@ -59,7 +60,7 @@ class Periodicity:
         if self.status == PROVEN:
             return f"{head} — proven by the Guy–Smith bound with heaps 0..{self.proof_bound - 1:,}"
         if self.proof_bound is None:
-            return f"apparent {head} — no theorem applies to a code with a repeating tail"
+            return f"apparent {head} — no theorem applies to {self.no_theorem or 'values without their code'}"
         return f"apparent {head} — the Guy–Smith proof needs heaps 0..{self.proof_bound - 1:,}"
 
     def value(self, values: np.ndarray, heap: int) -> int:
@@ -198,7 +199,7 @@ def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     if proven:
         return Periodicity(PROVEN, p, n0, 0, proof_bound(criteria, p, n0))
     if p:
-        return Periodicity(APPARENT, p, n0, 0, proof_bound(criteria, p, n0))
+        return Periodicity(APPARENT, p, n0, 0, proof_bound(criteria, p, n0), _no_theorem(code))
     if code is not None and (not code.is_finite or code.max_heaps > 2):
         return _find_arithmetic(G, N, repeats, share)
     return Periodicity()
@@ -214,8 +215,13 @@ def judge(code: OctalCode, N: int, period: int | None, preperiod: int | None) ->
     if bound is not None and bound <= N:
         return Periodicity(PROVEN, period, preperiod, 0, bound)
     if credible(N, period, preperiod):
-        return Periodicity(APPARENT, period, preperiod, 0, bound)
+        return Periodicity(APPARENT, period, preperiod, 0, bound, _no_theorem(as_code(code)))
     return Periodicity()
+
+
+def _no_theorem(code: OctalCode | None) -> str | None:
+    """Why no theorem proves a period of these values: the code's reason, or that no code came with them."""
+    return "values without their code" if code is None else code.no_theorem
 
 
 @dataclass(frozen=True)

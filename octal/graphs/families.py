@@ -161,3 +161,13 @@ def named_graph(spec: str) -> Graph:
     if name == "star":
         return graph_from_edges([(0, i) for i in range(1, n + 1)], n + 1)
     return graph_from_edges(list(itertools.combinations(range(n), 2)), n)
+
+
+def as_graph(graph: Graph | str) -> Graph:
+    """A Graph as given, or the named one for a family string ('path:4', 'petersen'): what every solver accepts."""
+    if isinstance(graph, Graph):
+        return graph
+    if isinstance(graph, str):
+        return named_graph(graph)
+    raise InvalidArgumentError(f"a graph is a Graph (graph_from_edges, named_graph, …) or a family name such as "
+                               f"'path:4', not {type(graph).__name__}")

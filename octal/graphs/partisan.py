@@ -21,6 +21,7 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import PREVIOUS
 from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, to_text, total, work_limit
 from ..partizan.notation import definitions, subgames, text_length
+from .families import as_graph
 from .graph import Graph, bits, components
 from .shapes import twin_classes
 
@@ -205,7 +206,7 @@ def others_sums(values: list[Game]) -> list[Game]:
     return [prefix[i] + suffix[len(values) - 1 - i] for i in range(len(values))]
 
 
-def partisan_node_kayles(graph: Graph, owners, max_states: int | None = None,
+def partisan_node_kayles(graph: Graph | str, owners, max_states: int | None = None,
                          progress: Callable[[int], None] | None = None,
                          max_form_work: int = MAX_FORM_WORK,
                          max_component_work: int = MAX_COMPONENT_WORK) -> PartisanResult:
@@ -213,7 +214,13 @@ def partisan_node_kayles(graph: Graph, owners, max_states: int | None = None,
     v may be chosen by owners[v] (L, R or B; a string or any sequence). Adding the components' forms may spend
     `max_form_work` comparisons and sums; past that the sum is searched instead (outcome and moves, no value).
     Solving the components themselves may spend `max_component_work` (ResourceLimitError past it)."""
-    owners = tuple(str(o).upper() for o in owners)
+    graph = as_graph(graph)
+    if isinstance(owners, str):
+        owners = parse_owners(owners, graph)  # LRB…, alternate, random:SEED or column, as the CLI reads them
+    if not isinstance(owners, (list, tuple)) or not all(isinstance(o, str) for o in owners):
+        raise InvalidArgumentError(f"owners: a string (LRB…, alternate, random:SEED, column) or a sequence of L, R "
+                                   f"and B, not {type(owners).__name__}")
+    owners = tuple(o.upper() for o in owners)
     if len(owners) != graph.n or any(o not in OWNERS for o in owners):
         raise InvalidArgumentError(f"owners: one of L, R, B per vertex ({graph.n} vertices)")
     forget()  # the work of adding forms is then counted from scratch: the same call, the same answer

@@ -18,6 +18,7 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
 from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number
 from .cotree import JOIN, SEARCH, solve_decomposed
+from .families import as_graph
 from .graph import Graph, complement
 from .kernel import interval_node_kayles, permutation_node_kayles
 from .shapes import twin_classes
@@ -86,11 +87,12 @@ def _sorted_labels(labels) -> list:
     return sorted(labels, key=lambda x: (str(type(x)), x))
 
 
-def solve_graph(graph: Graph, game: str = "node-kayles", progress: Callable[[int], None] | None = None,
+def solve_graph(graph: Graph | str, game: str = "node-kayles", progress: Callable[[int], None] | None = None,
                 max_states: int | None = None) -> GraphResult:
     """Value, outcome and every winning vertex (as labels) of Node Kayles or the clique game on `graph`; exact
     search is refused with ResourceLimitError once it needs more than `max_states` component states (default:
     the search's own budget, counted in states: PYTHON_WORK // n² for a piece of n vertices in Python)."""
+    graph = as_graph(graph)
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
     if game == "clique":

@@ -111,6 +111,17 @@ class OctalCode:
         return self.tier != OCTAL
 
     @property
+    def no_theorem(self) -> str | None:
+        """Why the periodicity theorem does not apply, in words (None where it does)."""
+        if not self.is_finite:
+            return "a code with a repeating tail"
+        if any(d.more for d in self.digits):
+            return "a code with an open count (*, {n+})"
+        if not self.is_plain:
+            return "a code with a constraint (!, ?, =) on how heaps split"
+        return None
+
+    @property
     def proof_criteria(self) -> Criteria | None:
         """The periodicity theorem's inputs, or None where it does not apply: a repeating tail, an open count,
         or a constraint (shifting one part of an unequal split can make it equal, so the argument breaks)."""
