@@ -66,8 +66,7 @@ class NimSequence(HtmlRepr):
 
     def value(self, heap: int) -> int:
         """G(heap), through the proven period beyond the computed range."""
-        if heap < 0:
-            raise InvalidArgumentError(f"heap sizes are non-negative, not {heap}")
+        heap = whole_number(heap, "a heap size")
         return self.periodicity.value(self.values, heap)
 
     @property

@@ -67,6 +67,8 @@ def named_graph(spec: str) -> Graph:
     permutation:N:SEED (a random permutation, the model kept), tree:N:SEED (a random labelled tree),
     caterpillar:S:L (a spine of S vertices with L leaves on each), cograph:N:SEED (random unions and joins), petersen,
     random:N:P:SEED."""
+    if not isinstance(spec, str):
+        raise InvalidArgumentError(f"a graph family is named by text such as 'path:10', not {type(spec).__name__}")
     name, _, arg = spec.partition(":")
     name = name.strip().lower()
     try:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
+from ..validate import whole_number
 
 MAX_BUILD = 20_000  # vertices a graph may have at all
 MAX_EDGES = 2_000_000
@@ -49,11 +50,11 @@ def check_size(n: int, what: str, edges: int = 0) -> None:
 def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
     """A simple graph from (u, v) pairs on vertices 0..n−1 (n defaults to 1 + the largest vertex)."""
     try:
-        edges = [(int(u), int(v)) for u, v in edges]
+        edges = [(whole_number(u, "a vertex"), whole_number(v, "a vertex")) for u, v in edges]
         if n is not None:
             n = operator.index(n)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError("edges are pairs of whole-number vertices 0..n−1") from None
+    except (TypeError, ValueError, InvalidArgumentError):
+        raise InvalidArgumentError("edges are pairs of whole-number vertices 0..n−1 (not floats or booleans)") from None
     if n is None:
         n = 1 + max((max(u, v) for u, v in edges), default=-1)
     check_size(n, "graph")
@@ -65,7 +66,12 @@ def graph_from_edges(edges, n: int | None = None, labels=None) -> Graph:
             raise InvalidArgumentError(f"loop at vertex {u}: graphs must be simple")
         adj[u] |= 1 << v
         adj[v] |= 1 << u
-    return Graph(n, tuple(adj), tuple(labels) if labels else ())
+    if labels:
+        labels = tuple(labels)
+        if len(labels) != n or len(set(labels)) != n:
+            raise InvalidArgumentError(f"labels: {n} distinct labels, one per vertex, not {len(labels)} with "
+                                       f"{len(set(labels))} distinct (answers name vertices by label)")
+    return Graph(n, tuple(adj), labels if labels else ())
 
 
 def graph_from_networkx(g) -> Graph:
@@ -78,6 +84,8 @@ def graph_from_networkx(g) -> Graph:
 
 def graph_from_graph6(text: str) -> Graph:
     """Decode a graph6 string (McKay's format; n < 258048)."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"a graph6 string is text, not {type(text).__name__}")
     s = text.strip()
     if s.startswith(">>graph6<<"):
         s = s[10:]

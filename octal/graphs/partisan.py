@@ -21,6 +21,7 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import PREVIOUS
 from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, to_text, total, work_limit
 from ..partizan.notation import definitions, subgames, text_length
+from ..validate import whole_number
 from .families import as_graph
 from .graph import Graph, bits, components
 from .shapes import twin_classes
@@ -215,6 +216,8 @@ def partisan_node_kayles(graph: Graph | str, owners, max_states: int | None = No
     `max_form_work` comparisons and sums; past that the sum is searched instead (outcome and moves, no value).
     Solving the components themselves may spend `max_component_work` (ResourceLimitError past it)."""
     graph = as_graph(graph)
+    if max_states is not None:
+        max_states = whole_number(max_states, "max_states (component states)", 1)
     if isinstance(owners, str):
         owners = parse_owners(owners, graph)  # LRB…, alternate, random:SEED or column, as the CLI reads them
     if not isinstance(owners, (list, tuple)) or not all(isinstance(o, str) for o in owners):

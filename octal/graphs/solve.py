@@ -16,6 +16,7 @@ import numpy as np
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
+from ..validate import whole_number
 from .asteroidal import AT_LIMIT, Asteroidal, asteroidal_number
 from .cotree import JOIN, SEARCH, solve_decomposed
 from .families import as_graph
@@ -93,6 +94,8 @@ def solve_graph(graph: Graph | str, game: str = "node-kayles", progress: Callabl
     search is refused with ResourceLimitError once it needs more than `max_states` component states (default:
     the search's own budget, counted in states: PYTHON_WORK // n² for a piece of n vertices in Python)."""
     graph = as_graph(graph)
+    if max_states is not None:
+        max_states = whole_number(max_states, "max_states (component states)", 1)
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose node-kayles or clique")
     if game == "clique":

@@ -123,9 +123,12 @@ def _recognise(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | None:
 
 
 def _dyadic(x: int | Fraction | str) -> Fraction:
+    """x as a dyadic rational m/2^k (an int, a Fraction, a finite float or text such as '3/8'; not a bool)."""
+    if isinstance(x, bool):
+        raise InvalidArgumentError(f"{x!r} is not a number")
     try:
         x = Fraction(x)
-    except (TypeError, ValueError, ZeroDivisionError):
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         raise InvalidArgumentError(f"{x!r} is not a number") from None
     d = x.denominator
     if d & (d - 1):
@@ -222,6 +225,8 @@ ONE = number(1)
 
 def nimber(k: int) -> Game:
     """*k = {0, *, …, *(k−1) | 0, *, …, *(k−1)}."""
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise InvalidArgumentError(f"a nimber *k needs a whole number k, not {k!r}")
     return number_up_star(0, 0, k)
 
 
