@@ -404,3 +404,79 @@ def test_popcount_never_wraps():
         warnings.simplefilter("error")
         for x in (0, 1, 2**63, 2**64 - 1, 0x5555555555555555, 0x0123456789ABCDEF):
             assert popcount64.py_func(np.uint64(x)) == bin(x).count("1")
+
+
+def _forge_stream(directory, edit):
+    """Edit a stream checkpoint and save it again, its checksum recomputed (a careful forger)."""
+    from octal.engine.stream_state import read_stream, save_stream
+
+    state = read_stream(directory)
+    edit(state)
+    save_stream(directory, state, in_chunks=state.stored)
+
+
+def _move_count(state, to=None):
+    """One heap counted under another value (the total unchanged); `to` a new largest value, when given."""
+    v = to if to is not None else 2
+    if v >= len(state.counts):
+        state.counts = np.concatenate([state.counts, np.zeros(v + 1 - len(state.counts), np.int64)])
+        state.max = v
+    state.counts[1] -= 1
+    state.counts[v] += 1
+
+
+@pytest.mark.parametrize("edit", [_move_count, lambda s: _move_count(s, 400), lambda s: setattr(s, "max", 400)],
+                         ids=["a count moved", "a count moved to a new largest value 400", "largest value 400"])
+def test_stored_values_recount_a_forged_frequency_table(tmp_path, edit):
+    """With --store-values the table rests on the values: any count or largest value edited is refused on resume and
+    by read_frequencies (the truth: the run as computed)."""
+    from octal import nim_stream, read_frequencies
+    from octal.engine.stream_state import StreamStateError
+
+    nim_stream("0.167", tmp_path, 100_000, window=4096, store_values=True)
+    _forge_stream(tmp_path, edit)
+    with pytest.raises(StreamStateError):
+        nim_stream("0.167", tmp_path, 120_000)
+    with pytest.raises(StreamStateError):
+        read_frequencies(tmp_path)
+    r = runner.invoke(app, ["run", "0.167", "--n", "120000", "--stream", str(tmp_path), "--quiet"])
+    assert r.exit_code == 2 and "largest 4" not in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_without_stored_values_the_table_says_it_rests_on_the_file(tmp_path):
+    """Without stored values, a count moved between values the window cannot see is not detectable: the result says
+    the table is the checkpoint's; a largest value no count backs, or counts below the values held, are refused."""
+    from octal import nim_stream
+    from octal.engine.stream import COUNTED, FROM_FILE
+    from octal.engine.stream_state import StreamStateError
+
+    assert nim_stream("0.167", tmp_path / "a", 100_000, window=4096).counts_from == COUNTED
+    _forge_stream(tmp_path / "a", _move_count)
+    r = nim_stream("0.167", tmp_path / "a", 120_000)
+    assert r.counts_from == FROM_FILE and r.to_dict()["stream"]["counts_from"] == FROM_FILE
+    out = runner.invoke(app, ["run", "0.167", "--n", "130000", "--stream", str(tmp_path / "a"), "--quiet"]).output
+    assert f"counts   {FROM_FILE}" in out
+    nim_stream("0.167", tmp_path / "b", 100_000, window=4096)
+    _forge_stream(tmp_path / "b", lambda s: setattr(s, "max", 400))
+    with pytest.raises(StreamStateError, match="largest value 400"):
+        nim_stream("0.167", tmp_path / "b", 120_000)
+    nim_stream("0.167", tmp_path / "c", 3000, window=4096)  # every heap still held: the counts are checked exactly
+    _forge_stream(tmp_path / "c", _move_count)
+    with pytest.raises(StreamStateError, match="those of the values held"):
+        nim_stream("0.167", tmp_path / "c", 4000)
+
+
+def test_a_hand_edited_frequencies_json_is_refused(tmp_path):
+    """frequencies.json is a copy: two counts moved (same total) differ from the checkpoint's records."""
+    from octal import nim_stream, read_frequencies
+    from octal.engine.stream_state import StreamStateError
+
+    nim_stream("0.167", tmp_path, 50_000, window=4096)
+    assert read_frequencies(tmp_path)["records"][-1]["n"] == 32768
+    path = tmp_path / "frequencies.json"
+    doc = json.loads(path.read_text())
+    doc["records"][-1]["counts"][1] -= 1
+    doc["records"][-1]["counts"][2] += 1
+    path.write_text(json.dumps(doc))
+    with pytest.raises(StreamStateError, match="differs from the records"):
+        read_frequencies(tmp_path)

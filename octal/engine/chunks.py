@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +114,11 @@ class ChunkStore:
                 raise DataFileError(f"stored values {self.folder / c.file} are wider than {out.dtype}")
             out[lo - start : hi - start] = values[lo - c.start : hi - c.start]
         return out
+
+    def each(self) -> Iterator[tuple[int, np.ndarray]]:
+        """(first heap, values) of every chunk in order, each verified as it is read: one chunk in memory at a time."""
+        for c in self.chunks:
+            yield c.start, self._load(c)
 
     def _check_range(self, start: int, stop: int) -> None:
         if not 0 <= start <= stop <= self.stop:

@@ -35,9 +35,11 @@ from .sparse_run import WIDEN, RareList, SparseMoves, sparse_fill
 from .stream_state import (
     StreamState,
     StreamStateError,
+    held_counts,
     read_frequencies,
     read_stream,
     read_values,
+    recount,
     save_stream,
     write_frequencies,
 )
@@ -47,6 +49,10 @@ DEFAULT_WINDOW = STREAM_WINDOW
 MIN_WINDOW = 1 << 8
 PERIOD_SPAN = 1 << 21  # the online period search reads at most the newest 2^21 heaps: periods up to PERIOD_SPAN/6
 STRETCH_SECONDS = 0.2
+# what a stream run's frequency table rests on: every value (counted as computed, or recounted from the values on
+# disk or in memory), or the checkpoint's counts for heaps that left memory unstored (held against the rest only)
+COUNTED = "every value, counted"
+FROM_FILE = "the checkpoint's counts of heaps no longer held (values not stored)"
 
 
 class StreamGapError(ResourceLimitError):
@@ -72,6 +78,7 @@ class StreamResult:
     mask: int
     e: int
     memory_bytes: int
+    counts_from: str = ""  # what the frequency table rests on: COUNTED or FROM_FILE
     notes: tuple[str, ...] = ()  # what a resume kept of the run it found, where the arguments asked otherwise
 
     def __repr__(self) -> str:
@@ -90,7 +97,7 @@ class StreamResult:
                 "directory": self.directory, "window": self.window, "stored": self.stored,
                 "memory_bytes": self.memory_bytes, "rare": self.rare, "last_rare": self.last_rare,
                 "mask": self.mask, "e": self.e, "frequencies": str(Path(self.directory) / "frequencies.json"),
-                "records": len(self.records),
+                "records": len(self.records), "counts_from": self.counts_from,
             },
         }
 
@@ -120,6 +127,7 @@ class StreamRun:
         self.moves = SparseMoves(moves.whole, moves.one, *moves.octal_split())
         self.kmax = int(moves.one[-1]) if len(moves.one) else 0
         saved = read_stream(self.directory, str(code))
+        self.counts_from = COUNTED
         if saved is None:
             saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
                                 np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), stored=store)
@@ -132,6 +140,10 @@ class StreamRun:
                 raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: "
                                        f"G({wrong:,}) = {int(held[wrong])} is not the mex of its options; move it "
                                        "away to start over")
+            if saved.stored:
+                recount(saved, self.directory)  # the table rests on the stored values, not on the file's counts
+            elif not held_counts(saved)[1]:
+                self.counts_from = FROM_FILE  # held against the values in memory as lower bounds only
         if store and not saved.stored:
             if saved.base > 0:
                 raise InvalidArgumentError(
@@ -377,7 +389,7 @@ class StreamRun:
         return StreamResult(
             self.code, name, self.n, self.max, self.periodicity(), self.counts[: self.max + 1].copy(),
             list(self.records), str(self.directory), self.size, self.store is not None, self.nrare,
-            self.last_rare, self.mask, self.e, self.memory_bytes)
+            self.last_rare, self.mask, self.e, self.memory_bytes, self.counts_from)
 
 
 def nim_stream(

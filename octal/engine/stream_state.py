@@ -26,6 +26,7 @@ from .chunks import Chunk, ChunkStore
 
 FILE = "stream.npz"
 FREQUENCIES = "frequencies.json"
+CONVENTION = "counts[v] = number of heaps x with 1 <= x <= n and G(x) = v"
 FORMAT = 1
 ARRAYS = ("head", "window", "rare", "rval", "counts")
 VALUE_DTYPES = ("uint8", "uint16", "uint32")
@@ -179,28 +180,108 @@ def _check(s: StreamState, path: Path) -> None:
             problems.append("the head and the window differ where both hold a heap")
     if s.stored and s.base > 0 and (not s.chunks or s.chunks[-1].stop < s.base):
         problems.append("stored chunks do not reach the window")
+    problems += _count_problems(s)
     if problems:
         raise StreamStateError(f"stream state {path} is inconsistent: {'; '.join(problems)}")
 
 
+def held_counts(s: StreamState) -> tuple[np.ndarray, bool]:
+    """(the value counts of the heaps 1.. that head and window hold, each once; whether they hold every heap)."""
+    head_only = s.head[1 : min(len(s.head), s.base)] if s.base > 1 else s.head[:0]
+    window = s.window[max(0, 1 - s.base):]
+    c = np.bincount(np.concatenate([head_only, window]).astype(np.int64), minlength=1)
+    return c, s.base <= max(len(s.head), 1)
+
+
+def _count_problems(s: StreamState) -> list[str]:
+    """What the value counts, the largest value and the records claim, held against the values in memory: exactly
+    where head and window hold every heap, as lower bounds otherwise; records must add up, grow, and end below the
+    counts. (Counts of heaps that left memory are recounted from the stored values by `recount`, where stored.)"""
+    problems, counts = [], s.counts
+    if s.n > 1 and not (len(counts) > s.max and counts[s.max] > 0 and not counts[s.max + 1 :].any()):
+        problems.append(f"its largest value {s.max} is not the largest value counted")
+    held, everything = held_counts(s)
+    width = max(len(held), len(counts))
+    held, padded = np.pad(held, (0, width - len(held))), np.pad(counts, (0, width - len(counts)))
+    if np.any(held > padded):
+        problems.append("the value counts are below those of the values held")
+    elif everything and not np.array_equal(held, padded):
+        problems.append("the value counts differ from the values held")
+    last = np.zeros(0, np.int64)
+    for r in s.records:
+        try:
+            rc = np.asarray(r["counts"], np.int64)
+            ok = (is_whole(r["n"]) and r["n"] < s.n and rc.ndim == 1 and int(rc.sum()) == r["n"]
+                  and r["max"] == len(rc) - 1 and len(last) <= len(rc) <= len(counts)
+                  and not np.any(rc > counts[: len(rc)]) and not np.any(last > rc[: len(last)]))
+        except (KeyError, TypeError, ValueError, OverflowError):
+            ok = False
+        if not ok:
+            problems.append(f"the frequency record at n = {str(r.get('n'))[:20]} does not agree with the counts")
+            break
+        last = rc
+    return problems
+
+
+def recount(s: StreamState, directory: str | Path) -> None:
+    """Recount every value and every frequency record from the stored values (the chunks, then the window), one
+    chunk in memory at a time, and refuse a state whose counts or records differ: with the values on disk the table
+    rests on them, not on the file."""
+    store = ChunkStore(directory, s.chunks)
+    counts = np.zeros(len(s.counts), np.int64)
+    records = {r["n"]: np.asarray(r["counts"], np.int64) for r in s.records}
+    marks = sorted(records)
+
+    def add(start: int, values: np.ndarray) -> None:
+        """Count heaps start.. (from heap 1), comparing each record whose heap 2^k falls among them."""
+        lo = max(start, 1)
+        for mark in [m for m in marks if lo <= m < start + len(values)] + [start + len(values) - 1]:
+            if mark >= lo:
+                c = np.bincount(values[lo - start : mark + 1 - start], minlength=len(counts))
+                if len(c) > len(counts):
+                    raise StreamStateError(f"stream state in {directory}: a stored value is larger than any counted")
+                counts[:] += c
+                lo = mark + 1
+            if mark in records and not np.array_equal(counts[: len(records[mark])], records[mark]):
+                raise StreamStateError(f"stream state in {directory}: its frequency record at n = {mark:,} is not "
+                                       "what the stored values give; move it away to start over")
+
+    for start, values in store.each():
+        add(start, values[: max(0, min(len(values), s.n - start))])
+    if store.stop < s.n:
+        add(store.stop, s.window[store.stop - s.base :])
+    if not np.array_equal(counts, s.counts):
+        raise StreamStateError(f"stream state in {directory}: its value counts are not those of the stored values; "
+                               "move it away to start over")
+
+
 def write_frequencies(directory: str | Path, code: str, records: list[dict]) -> None:
     """DIR/frequencies.json: the code and one record per power of two (see stream.FrequencyRecord)."""
-    doc = {"code": code, "convention": "counts[v] = number of heaps x with 1 <= x <= n and G(x) = v",
-           "records": records}
+    doc = {"code": code, "convention": CONVENTION, "records": records}
     atomic_write(Path(directory) / FREQUENCIES, json.dumps(doc, indent=1).encode())
 
 
 def read_frequencies(directory: str | Path) -> dict:
-    """The document written by write_frequencies, checked for shape (each record's counts add up to n)."""
+    """The frequency records of the stream run in DIR, as write_frequencies writes them: read from the verified
+    checkpoint (stream.npz, under its checksum, held against the values and, where they are stored, recounted from
+    them); DIR/frequencies.json, a copy for people, must say the same or it was edited, and is refused."""
     path = Path(directory) / FREQUENCIES
+    state = read_stream(directory)
+    if state is None:
+        raise StreamStateError(f"{directory} holds no stream run ({FILE} is missing)")
+    if state.stored:
+        recount(state, directory)
+    doc = {"code": state.code, "convention": CONVENTION, "records": state.records}
     try:
-        doc = json.loads(path.read_text())
-        records = doc["records"]
-        for r in records:
-            if sum(r["counts"]) != r["n"]:
-                raise ValueError(f"the counts at n = {r['n']} do not add up to n")
+        written = json.loads(path.read_text())
+        copied = written["records"]
+        # a copy one save behind (killed between the two writes) holds fewer records, each the same
+        agrees = {**written, "records": []} == {**doc, "records": []} and copied == state.records[: len(copied)]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise StreamStateError(f"frequency file {path} cannot be read ({exc})") from None
+    if not agrees:
+        raise StreamStateError(f"frequency file {path} differs from the records of the checkpoint {FILE} (edited by "
+                               "hand?); the checkpoint's records are the run's")
     return doc
 
 

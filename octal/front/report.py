@@ -55,7 +55,8 @@ def stream_text(result) -> str:
              f"memory   {human_bytes(result.memory_bytes)} of values and counts held",
              f"folder   {result.directory}: checkpoint, frequencies.json"
              + (f" (counts over heaps 1..2^k up to 2^{last.bit_length() - 1:,})" if last else ""),
-             f"values   {stored}"]
+             f"values   {stored}",
+             f"counts   {result.counts_from}"]
     return "\n".join(lines)
 
 
