@@ -480,3 +480,54 @@ def test_a_hand_edited_frequencies_json_is_refused(tmp_path):
     path.write_text(json.dumps(doc))
     with pytest.raises(StreamStateError, match="differs from the records"):
         read_frequencies(tmp_path)
+
+
+# --- each check of a file read back, guarded: switching it off makes one of these fail ---------------------------
+
+
+def test_an_open_row_with_one_value_changed_is_refused(census_file, tmp_path):
+    """0.6 (Officers) is open in the census file: one stored value changed, its largest value kept, is refused by the
+    recurrence check of the row's values (the row is otherwise consistent)."""
+    with sqlite3.connect(census_file) as con:
+        vals, dtype, top = con.execute("SELECT vals, dtype, max_value FROM codes WHERE code = '0.6'").fetchone()
+    values = np.frombuffer(zlib.decompress(vals), dtype=dtype).copy()
+    h = 700
+    values[h] = (int(values[h]) + 1) % (top + 1)  # another value no larger than the row's largest
+    assert int(values.max()) == top
+    db = _edited(census_file, tmp_path, "UPDATE codes SET vals = ? WHERE code = '0.6'",
+                 (zlib.compress(values.tobytes()),))
+    r = runner.invoke(app, ["census", "report", "--db", str(db)])
+    assert r.exit_code == 2 and "G(700)" in r.output
+    _refused(db)
+
+
+def test_the_last_heaps_before_a_resume_are_rechecked(tmp_path):
+    """A run goes on from the last heaps of its checkpoint: a value changed there (heap n − 3, which an even sample of
+    the run would miss) is refused before any heap is computed from it."""
+    n = 5000
+    nim_sequence("0.6", n, checkpoint=tmp_path)
+    _rewrite(tmp_path / "checkpoint.npz", values_edit=lambda v: v.__setitem__(n - 3, int(v[n - 3]) ^ 1))
+    with pytest.raises(CheckpointError, match=f"G\\({n - 3:,}\\)"):
+        nim_sequence("0.6", n + 1000, checkpoint=tmp_path)
+
+
+def test_proven_games_are_one_class_only_when_their_values_agree(tmp_path):
+    """0.75 and 0.05 are both proven with period 2 from heap 1, but 0.75 is 0 1 2 1 2 … and 0.05 is 0 0 1 0 1 …:
+    two games, whatever their periods say."""
+    rows = {r["code"]: r for r in run_census(2, "0", max_n=4096, workers=1, db=tmp_path / "c.sqlite")}
+    a, b = rows["0.75"], rows["0.05"]
+    assert (a["status"], a["preperiod"], a["period"]) == (b["status"], b["preperiod"], b["period"]) == ("proven", 1, 2)
+    assert list(nim_sequence("0.75", 5).values) == [0, 1, 2, 1, 2]
+    assert list(nim_sequence("0.05", 5).values) == [0, 0, 1, 0, 1]
+    assert a["class"] != b["class"]
+
+
+def test_a_stream_run_is_proven_only_at_the_guy_smith_bound(tmp_path):
+    """Kayles' Guy–Smith bound is 168 heaps (0..167), as the whole-array run reports it (README): streamed to 167
+    heaps its period is apparent, to 168 proven."""
+    from octal import nim_stream
+
+    short = nim_stream("0.77", tmp_path / "a", 167).periodicity
+    assert short.status == "apparent" and short.proof_bound == 168
+    enough = nim_stream("0.77", tmp_path / "b", 168).periodicity
+    assert (enough.status, enough.period, enough.preperiod) == ("proven", 12, 71)
