@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from octal import InvalidArgumentError, nim_sequence
+from octal import DataFileError, InvalidArgumentError, nim_sequence
 from octal.front.cli import app
 from octal.graphs import (
     NodeKayles,
@@ -348,3 +348,28 @@ def test_the_clique_game_is_node_kayles_on_the_complement():
         assert r.value == n % 2 and r.states == 0 and r.game == "clique"
     out = runner.invoke(app, ["graph", "complete:1100", "--game", "clique"]).output
     assert "value    0" in out and "complement" in out
+
+
+def test_owners_follow_whole_number_labels_in_numeric_order(tmp_path):
+    """An edge list '3 1 / 1 2' with --owners LRB gives L to vertex 1, R to 2, B to 3 (numeric order, not the order
+    of first appearance), and the output and --json name each vertex's owner by its label."""
+    path = tmp_path / "e.txt"
+    path.write_text("3 1\n1 2\n")
+    r = CliRunner().invoke(app, ["graph", "--edges", str(path), "--game", "partisan", "--owners", "LRB"])
+    assert r.exit_code == 0 and "owners 1:L 2:R 3:B" in r.output
+    r = CliRunner().invoke(app, ["graph", "--edges", str(path), "--game", "partisan", "--owners", "LRB", "--json"])
+    assert json.loads(r.output)["owner_of"] == {"1": "L", "2": "R", "3": "B"}
+
+
+@pytest.mark.parametrize("text, fragment", [("9" * 5000 + " 2\n", None), ("x:\n", "may not end in ':'"),
+                                            ("a x:\n", "may not end in ':'")])
+def test_edge_list_names_are_read_safely(tmp_path, text, fragment):
+    """A 5,000-digit name stays a name (no integer is built from it); a name ending in ':' is refused, since 'v: X'
+    lines give owners."""
+    path = tmp_path / "e.txt"
+    path.write_text(text)
+    if fragment is None:
+        assert read_edge_list(path).n == 2
+    else:
+        with pytest.raises(DataFileError, match=fragment):
+            read_edge_list(path)

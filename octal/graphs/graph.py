@@ -150,6 +150,9 @@ def read_edge_list(path: str | Path) -> Graph:
             continue
         if len(words) > 2:
             raise DataFileError(f"{p}, line {no}: expected 'u v', got {line.strip()!r}")
+        if any(w.endswith(":") for w in words):  # 'v: X' is an owner line: a vertex name never ends in ':'
+            raise DataFileError(f"{p}, line {no}: a vertex name may not end in ':' (a line 'v: L', R or B gives v's "
+                                f"owner), got {line.strip()!r}")
         ids = [names.setdefault(w, len(names)) for w in words]
         if len(names) > MAX_BUILD:
             check_size(len(names), f"{p}, line {no}")
@@ -159,16 +162,23 @@ def read_edge_list(path: str | Path) -> Graph:
             edges.append(tuple(ids))
     check_size(len(names), str(p))
     # a name that reads back as the same whole number is shown as one; '01', '+1' or '²' stay as written, so two
-    # vertices never print alike
-    labels = [int(w) if re.fullmatch(r"-?[0-9]+", w) and str(int(w)) == w else w for w in names]
+    # vertices never print alike (names of more than 18 digits stay text: no huge integers are built)
+    labels = [int(w) if len(w) <= 18 and re.fullmatch(r"-?[0-9]+", w) and str(int(w)) == w else w for w in names]
+    if labels and all(isinstance(x, int) for x in labels):  # whole-number names: vertices in numeric order
+        order = sorted(range(len(labels)), key=labels.__getitem__)
+        place = {old: new for new, old in enumerate(order)}
+        edges = [(place[u], place[v]) for u, v in edges]
+        names = {w: place[i] for w, i in names.items()}
+        labels = [labels[i] for i in order]
     distinct = {(min(u, v), max(u, v)) for u, v in edges}
     g = graph_from_edges(sorted(distinct), len(names), labels)
     if owners and len(owners) < len(names):
         missing = next(w for w in names if w not in owners)
         raise DataFileError(f"{p}: owners are given for {len(owners)} of {len(names)} vertices ({missing} has none: "
                             f"add a line '{missing}: L', R or B)")
+    in_order = sorted(names, key=names.__getitem__)
     return dataclasses.replace(g, duplicate_edges=len(edges) - len(distinct),
-                               owners=tuple(owners[w] for w in names) if owners else ())
+                               owners=tuple(owners[w] for w in in_order) if owners else ())
 
 
 def interval_graph(intervals) -> Graph:

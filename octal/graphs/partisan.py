@@ -99,6 +99,11 @@ class PartisanResult(HtmlRepr):
         return (f"PartisanResult({self.graph.n} vertices: {v}, {self.outcome}, "
                 f"{len(self.winning_moves['left'])} winning for Left, {len(self.winning_moves['right'])} for Right)")
 
+    @property
+    def labels(self) -> tuple:
+        """Each vertex's label, in vertex order (its number where the graph has no labels)."""
+        return self.graph.labels or tuple(range(self.graph.n))
+
     def to_dict(self) -> dict:
         form = None if self.value is None else {
             "subgames": subgames(self.value), "birthday": self.value.birthday,
@@ -108,6 +113,7 @@ class PartisanResult(HtmlRepr):
             "vertices": self.graph.n,
             "edges": self.graph.edges,
             "owners": "".join(self.owners),
+            "owner_of": {str(label): owner for label, owner in zip(self.labels, self.owners)},
             "outcome": self.outcome,
             "value": self.value_text,
             "value_form": form,
