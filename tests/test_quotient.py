@@ -352,3 +352,13 @@ def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
     small = solve.solve_position(code, (9, 4), misere=True)
     assert len(calls) == 1
     assert "exhaustive" in first.method and "exhaustive" in second.method and "quotient" in small.method
+
+
+def test_a_loaded_quotient_refuses_options_that_ask_for_computing(tmp_path):
+    """`octal misere --load q.json --max-heap 5` used to ignore --max-heap silently: it asks for a quotient to be
+    computed, so with --load it is one line and exit 2; --load alone shows the saved quotient."""
+    path = tmp_path / "q.json"
+    assert CliRunner().invoke(app, ["misere", "kayles", "--out", str(path), "--quiet"]).exit_code == 0
+    r = CliRunner().invoke(app, ["misere", "--load", str(path), "--max-heap", "5"])
+    assert r.exit_code == 2 and "--max-heap" in r.output and "--load" in r.output
+    assert CliRunner().invoke(app, ["misere", "--load", str(path)]).exit_code == 0
