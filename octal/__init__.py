@@ -33,7 +33,7 @@ _WHERE = {
     ".engine.stream": ("StreamResult", "nim_stream", "read_frequencies", "read_values"),
     ".front.table": ("format_table",),
     ".graphs": ("graph_from_edges", "graph_from_graph6", "graph_from_networkx", "interval_graph", "named_graph",
-                "parse_owners", "partisan_node_kayles", "permutation_graph", "solve_graph"),
+                "parse_owners", "partizan_node_kayles", "partisan_node_kayles", "permutation_graph", "solve_graph"),
     ".io": ("load_values", "save_values"),
     ".misere": ("MisereQuotient", "MisereSearch", "genus_sequence", "misere_quotient"),
     ".positions.position": ("Move", "Solution", "heap_moves"),

@@ -9,9 +9,43 @@ def reference_digits(text: str) -> tuple[list[int], list[int]]:
     return [int(head or "0", 16)] + [int(c, 16) for c in body], []
 
 
-def reference_values(digits: list[int], n: int, tail: list[int] | None = None) -> list[int]:
-    """G(0..n−1) by brute force: every k, every way of leaving 0, 1, 2 or 3 non-empty heaps."""
+def reference_code(text: str) -> tuple[list[int], list[int], dict[int, str]]:
+    """(digits, tail, marks) of a code written 'd0.d1d2…[t1t2…]' with hexadecimal digits, each optionally followed by
+    a mark on the heaps its moves leave ('!' pairwise unequal, '?' not all equal, '=' all equal): marks[k] for digit
+    k. Independent of octal.rules.code; marks on tail digits are not supported."""
+    digits: list[int] = []
+    tail: list[int] = []
+    marks: dict[int, str] = {}
+    in_tail = False
+    for ch in text:
+        if ch == ".":
+            continue
+        if ch in "[]":
+            in_tail = ch == "["
+        elif ch in "!?=":
+            assert not in_tail, "marks on tail digits are not supported"
+            marks[len(digits) - 1] = ch
+        else:
+            (tail if in_tail else digits).append(int(ch, 16))
+    return digits, tail, marks
+
+
+def _allowed(mark: str | None, heaps: tuple[int, ...]) -> bool:
+    if mark == "!":
+        return len(set(heaps)) == len(heaps)
+    if mark == "?":
+        return len(set(heaps)) > 1
+    if mark == "=":
+        return len(set(heaps)) == 1
+    return True
+
+
+def reference_values(digits: list[int], n: int, tail: list[int] | None = None,
+                     marks: dict[int, str] | None = None) -> list[int]:
+    """G(0..n−1) by brute force: every k, every way of leaving 0, 1, 2 or 3 non-empty heaps (`marks`: see
+    reference_code; a mark constrains the heaps left by two- and three-heap moves)."""
     tail = tail or []
+    marks = marks or {}
 
     def d(k: int) -> int:
         if k < len(digits):
@@ -21,8 +55,9 @@ def reference_values(digits: list[int], n: int, tail: list[int] | None = None) -
     G: list[int] = []
     for h in range(n):
         opts = set()
-        for k in range(0, h + 1):
+        for k in range(h + 1):
             dk = d(k)
+            mark = marks.get(k)
             rest = h - k
             if dk & 1 and rest == 0 and k > 0:
                 opts.add(0)
@@ -30,11 +65,13 @@ def reference_values(digits: list[int], n: int, tail: list[int] | None = None) -
                 opts.add(G[rest])
             if dk & 4:
                 for a in range(1, rest):
-                    opts.add(G[a] ^ G[rest - a])
+                    if _allowed(mark, (a, rest - a)):
+                        opts.add(G[a] ^ G[rest - a])
             if dk & 8:
                 for a in range(1, rest):
                     for b in range(1, rest - a):
-                        opts.add(G[a] ^ G[b] ^ G[rest - a - b])
+                        if _allowed(mark, (a, b, rest - a - b)):
+                            opts.add(G[a] ^ G[b] ^ G[rest - a - b])
         v = 0
         while v in opts:
             v += 1

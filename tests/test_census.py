@@ -22,6 +22,7 @@ def test_enumeration_counts():
     assert enumerate_codes(1, "0") == [f"0.{d}" for d in range(1, 8)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "code, preperiod, period, max_n",
     [("0.156", 3479, 349, 2**15), ("0.165", 5181, 1550, 2**15), ("0.356", 7315, 142, 2**15),
@@ -34,6 +35,7 @@ def test_published_periods(tmp_path, code, preperiod, period, max_n):
     assert (row["status"], row["preperiod"], row["period"]) == ("proven", preperiod, period)
 
 
+@pytest.mark.slow
 def test_two_digit_census_classes_and_cousins(tmp_path):
     db = tmp_path / "c.sqlite"
     rows = {r["code"]: r for r in run_census(2, "0", 4096, workers=2, db=db)}
@@ -68,6 +70,7 @@ def test_rerun_skips_proven_and_extends_open_from_stored_values(tmp_path):
     assert computed == []
 
 
+@pytest.mark.slow
 def test_pool_and_dask_local_cluster_agree(tmp_path):
     pytest.importorskip("dask.distributed")
     codes = enumerate_codes(2, "0")[:24]
@@ -92,6 +95,7 @@ def test_dask_missing_says_how_to_install(tmp_path, monkeypatch):
     assert r.exit_code == 2 and "pip install '.[dask]'" in r.output  # the install command the README gives
 
 
+@pytest.mark.slow
 def test_killed_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--max-n", "4096", "--workers", "1",
@@ -118,6 +122,7 @@ def test_report_formats(tmp_path):
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_cli(tmp_path):
     db = str(tmp_path / "c.sqlite")
     r = runner.invoke(app, ["census", "--digits", "1", "--db", db, "--workers", "1", "--quiet"])

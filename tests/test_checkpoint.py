@@ -71,6 +71,7 @@ def test_cli_refuses_foreign_checkpoint_with_one_line(tmp_path):
     assert r.exit_code == 2 and "belongs to code 0.77" in r.output
 
 
+@pytest.mark.slow
 def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
     ck = tmp_path / "ck"
     out = tmp_path / "values.npy"

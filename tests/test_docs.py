@@ -22,7 +22,7 @@ def test_the_docs_build_strictly(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     api = (tmp_path / "site" / "api" / "index.html").read_text()
     assert "Compute G(0..n−1) of a code or preset" in api  # the reference is generated from the docstrings
-    assert "partisan_node_kayles" in api
+    assert "partizan_node_kayles" in api
 
 
 def test_the_readme_is_short_and_links_to_pages_that_exist():

@@ -15,6 +15,7 @@ def fresh(tmp_path, *args: str, code: str | None = None) -> subprocess.Completed
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
 
 
+@pytest.mark.slow
 def test_the_first_misere_solve_answers_by_the_quotient(tmp_path):
     """Compiling the misère kernels takes seconds on a first run; the method is chosen by work, so it is the same."""
     first = fresh(tmp_path, "solve", "kayles", "5", "4", "1", "1", "--misere")

@@ -76,6 +76,7 @@ def test_random_graphs_up_to_14_vertices():
         assert solve_graph(G, "clique").value == plain_clique(G)
 
 
+@pytest.mark.slow
 def test_python_path_with_canonical_forms_agrees_with_the_compiled_one():
     rng = random.Random(3)
     for _ in range(30):

@@ -76,6 +76,7 @@ def tampered(kayles_file, tmp_path, change):
     (lambda d: d.update(changes=[1, 2, 3, 5, 9, 12, 25, 27]), "cannot have grown at heaps"),
     (lambda d: d.update(p=[0, 10**6]), "outside"),
 ])
+@pytest.mark.slow
 def test_a_tampered_quotient_is_refused(kayles_file, tmp_path, change, fragment):
     path = tampered(kayles_file, tmp_path, change)
     with pytest.raises(octal.DataFileError, match=fragment):
@@ -100,6 +101,7 @@ def test_a_quotient_cut_short_without_a_period_covers_only_its_heaps(kayles_file
         solve_position("kayles", (173, 5), misere=True, quotient=q)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["[1, 2, 3]", "null", "42", '"text"', "{}", "[" * 100000])
 def test_a_quotient_file_of_another_shape_is_one_line(tmp_path, text):
     path = tmp_path / "q.json"
@@ -110,6 +112,7 @@ def test_a_quotient_file_of_another_shape_is_one_line(tmp_path, text):
 
 # ---- 2. an apparent period needs evidence --------------------------------------------------------
 
+@pytest.mark.slow
 def test_five_heaps_are_no_evidence_of_a_period():
     values = nim_sequence("8.7", 4096).values
     assert values[-5:].tolist() == [values[-1]] * 5 or True  # whatever the tail, the verdict must not rest on it
@@ -293,6 +296,7 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
 def test_pool_workers_exit_when_the_census_is_killed(tmp_path):
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--max-n", "65536", "--workers", "2",

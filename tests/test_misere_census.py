@@ -26,6 +26,7 @@ def two_digit(tmp_path_factory):
     return db, {r["code"]: r for r in rows}
 
 
+@pytest.mark.slow
 def test_published_quotients(two_digit):
     _, rows = two_digit
     kayles, r8 = rows["0.77"], rows["0.75"]
@@ -37,6 +38,7 @@ def test_published_quotients(two_digit):
     assert len(rows) == 63 and {r["status"] for r in rows.values()} <= {"finite", "bounded", "growing"}
 
 
+@pytest.mark.slow
 def test_the_same_census_under_load_writes_the_same_table(two_digit, tmp_path):
     """Budgets count work, not seconds: with both cores busy with other work, the 2-digit census is row for row the
     one the fixture computed on an idle machine (only the measured seconds and the date may differ)."""
@@ -64,6 +66,7 @@ def test_the_same_census_under_load_writes_the_same_table(two_digit, tmp_path):
 COLUMNS = MisereDB.COLUMNS
 
 
+@pytest.mark.slow
 def test_a_rerun_within_the_same_or_a_smaller_budget_recomputes_nothing(two_digit, tmp_path):
     db, _ = two_digit
     copy = tmp_path / "copy.sqlite"
@@ -85,6 +88,7 @@ def test_a_rerun_within_the_same_or_a_smaller_budget_recomputes_nothing(two_digi
     assert len(computed) == 1
 
 
+@pytest.mark.slow
 def test_dawsons_chess_and_nim(tmp_path):
     rows = {r["code"]: r for r in run_misere_census(0, codes=["0.137", "0.[3]"], max_heap=3, workers=1,
                                                     db=tmp_path / "c.sqlite")}
@@ -95,6 +99,7 @@ def test_dawsons_chess_and_nim(tmp_path):
     assert rows["0.137"]["status"] == "growing"
 
 
+@pytest.mark.slow  # its fixture computes the published quotients (about a minute)
 def test_stored_quotients_solve_positions_like_the_search(two_digit):
     db, rows = two_digit
     finite = sorted(c for c, r in rows.items() if r["status"] == "finite")
@@ -114,6 +119,7 @@ def _positions(total, most=3):
                 yield heaps
 
 
+@pytest.mark.slow  # the two-digit misère census fixture (about a minute)
 def test_groups_only_equal_quotients(two_digit, tmp_path):
     db, rows = two_digit
     assert rows["0.50"]["class"] == rows["0.70"]["class"] == "0.30"  # one misère game, written three ways
@@ -131,6 +137,7 @@ def test_groups_only_equal_quotients(two_digit, tmp_path):
     assert any(a.is_p(h) != b.is_p(h) for total in range(1, 13) for h in _positions(total))
 
 
+@pytest.mark.slow  # the two-digit misère census fixture (about a minute)
 def test_damaged_or_missing_quotients_are_refused(two_digit, tmp_path):
     db, _ = two_digit
     copy = tmp_path / "copy.sqlite"
@@ -157,6 +164,7 @@ def test_budgets_are_checked():
             run_misere_census(1, **kwargs)
 
 
+@pytest.mark.slow
 def test_killed_misere_census_keeps_whole_rows_and_resumes(tmp_path):
     db = tmp_path / "c.sqlite"
     cmd = [sys.executable, "-m", "octal.front.cli", "census", "--digits", "2", "--misere", "--workers", "1",
@@ -171,6 +179,7 @@ def test_killed_misere_census_keeps_whole_rows_and_resumes(tmp_path):
     assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM misere").fetchone()[0] == 63
 
 
+@pytest.mark.slow  # the two-digit misère census fixture (about a minute)
 def test_cli_report_and_quotient(two_digit, tmp_path):
     db, _ = two_digit
     runner = CliRunner()
@@ -188,6 +197,7 @@ def test_cli_report_and_quotient(two_digit, tmp_path):
     assert r.exit_code == 2 and "no misère quotient" in r.output
 
 
+@pytest.mark.slow  # the two-digit misère census fixture (about a minute)
 def test_tame_rows_have_tame_genus(two_digit):
     """A row marked tame has the quotient of nim heaps, so every heap's genus is a nim heap's; a wild row has a wild
     heap among those it settled (Kayles: heap 5 onwards)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 import octal
@@ -14,6 +15,7 @@ from octal.misere import misere_quotient
 NOTEBOOK = Path(__file__).resolve().parent.parent / "examples" / "analysis.ipynb"
 
 
+@pytest.mark.slow
 def test_the_example_notebook_runs(tmp_path):
     nb = nbformat.read(NOTEBOOK, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
@@ -42,6 +44,6 @@ def test_short_reprs_and_html(tmp_path):
     assert census._repr_html_().count("<tr>") == 1 + 7 + 5
     g = octal.solve_graph(octal.named_graph("petersen"))
     assert "asteroidal number" in g._repr_html_() and repr(g).startswith("GraphResult(node-kayles")
-    p = octal.partisan_node_kayles(octal.named_graph("path:5"), "LRLRL")
-    assert repr(p) == "PartisanResult(5 vertices: {2|*}, L, 1 winning for Left, 0 for Right)"
+    p = octal.partizan_node_kayles(octal.named_graph("path:5"), "LRLRL")
+    assert repr(p) == "PartizanResult(5 vertices: {2|*}, L, 1 winning for Left, 0 for Right)"
     assert "{2|*}" in p._repr_html_() and "left wins by" in p._repr_html_()

@@ -221,6 +221,7 @@ def test_shortcuts_agree_with_the_general_path():
         assert add(g, o) is add_by_options(g, o) and le(g, o) == le_by_options(g, o)
 
 
+@pytest.mark.slow
 def test_shortcuts_agree_with_the_plain_search():
     forms = [number_up_star(x, n, k) for x in (Fraction(0), Fraction(1, 2), Fraction(-1))
              for n in range(-2, 3) for k in range(3)]

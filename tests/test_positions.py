@@ -96,6 +96,7 @@ def test_every_misere_kayles_position_up_to_24_tokens():
             assert search.is_p(heaps) != wins(heaps)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(CODES), st.lists(st.integers(0, 12), min_size=1, max_size=4), st.booleans())
 def test_p_positions_lose_and_winning_moves_win(text, heaps, misere):
@@ -170,6 +171,7 @@ def test_solve_json_shape_and_order():
     assert keys == sorted(keys) and keys[0] == (7, 1, [3, 3])
 
 
+@pytest.mark.slow
 def test_solve_texts_and_errors():
     assert ("remove 2 from the heap of 9, leaving heaps 2 and 5"
             in runner.invoke(app, ["solve", "kayles", "5", "7", "9"]).output)

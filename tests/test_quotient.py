@@ -47,6 +47,7 @@ def test_r8_and_the_tame_nim_quotients():
     assert (misere_quotient(parse_code("0.3")).order, misere_quotient(parse_code("0.3")).tame) == (2, True)
 
 
+@pytest.mark.slow
 def test_dawsons_kayles_keeps_growing():
     q = misere_quotient(parse_code("0.07"), max_order=200)
     assert q.status == "growing" and q.period is None
@@ -56,6 +57,7 @@ def test_dawsons_kayles_keeps_growing():
 
 # ---- exhaustive checks -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text,total", [("0.77", 24), ("0.75", 24), ("0.07", 22), ("0.137", 18), ("0.15", 22),
                                         ("4.7", 16), ("0.6", 14), ("0.71", 22)])
 def test_quotient_matches_exhaustive_search_on_every_small_position(text, total):
@@ -67,6 +69,7 @@ def test_quotient_matches_exhaustive_search_on_every_small_position(text, total)
             assert q.is_p(heaps) == search.is_p(heaps), heaps
 
 
+@pytest.mark.slow
 def test_random_larger_kayles_positions_match_the_search(kayles):
     rng = random.Random(7)
     search = MisereSearch(KAYLES)
@@ -210,6 +213,7 @@ def test_save_and_load(tmp_path, kayles):
         MisereQuotient.load(path)
 
 
+@pytest.mark.slow
 def test_misere_cli_json_contract():
     r = runner.invoke(app, ["misere", "kayles", "--json"])
     assert r.exit_code == 0

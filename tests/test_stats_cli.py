@@ -8,6 +8,7 @@ from octal.front.cli import app
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_officers_stats_to_2_21_are_the_published_ones():
     r = runner.invoke(app, ["stats", "officers", "--n", str(2**21), "--json", "--quiet"])
     assert r.exit_code == 0, r.output
@@ -34,6 +35,7 @@ def test_sparse_kernel_refused_for_hexadecimal():
     assert r.exit_code == 2 and "three or more heaps" in r.output
 
 
+@pytest.mark.slow
 def test_plot(tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "officers.png"
@@ -50,6 +52,7 @@ def test_plot(tmp_path):
     assert r.exit_code == 2 and "unknown plot kind" in r.output
 
 
+@pytest.mark.slow
 def test_the_frequency_plot_draws_each_value_in_its_own_colour(tmp_path):
     pytest.importorskip("matplotlib")
     import re

@@ -177,6 +177,7 @@ def _refused(db, *args):
         assert "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_an_open_row_rewritten_as_proven_is_refused(census_file, tmp_path):
     """0.4's open row rewritten, values and all, as 'period 1 from heap 0, proven': the rules refuse the values."""
     vals = zlib.compress(np.zeros(1024, np.uint8).tobytes())

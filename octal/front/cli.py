@@ -314,7 +314,7 @@ def graph(
     """Node Kayles, the clique-forming game or partizan Node Kayles on a graph: value, outcome, every winning
     vertex."""
     from ..graphs.games import PARTIZAN, graph_named, play_graph
-    from .report import graph_text, partisan_text
+    from .report import graph_text, partizan_text
 
     g = graph_named(family, edges, graph6)
     if g.duplicate_edges:
@@ -323,7 +323,7 @@ def graph(
     result = play_graph(g, game, owners, max_states, progress=lambda states, budget: line(states, budget, 0))
     line.close()
     label = family or edges or "graph6 " + graph6
-    typer.echo(json.dumps(result.to_dict()) if as_json else partisan_text(result, label) if result.game == PARTIZAN
+    typer.echo(json.dumps(result.to_dict()) if as_json else partizan_text(result, label) if result.game == PARTIZAN
                else graph_text(result, g, label, result.game))
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # names for the annotations only: nothing below the front is 
     from ..census import Census
     from ..engine.grundy import GrundySequence
     from ..engine.stats import SequenceStats
-    from ..graphs import GraphResult, PartisanResult
+    from ..graphs import GraphResult, PartizanResult
     from ..misere.quotient import MisereQuotient
     from ..positions.position import Solution
 
@@ -91,14 +91,14 @@ def graph_html(r: GraphResult) -> str:
     return _box(f"{r.game} on a graph", rows)
 
 
-def partisan_html(r: PartisanResult) -> str:
+def partizan_html(r: PartizanResult) -> str:
     """Outcome class, canonical value (or its size when too long to write) and each side's winning moves."""
     value = r.value_text or ("not built (the sum was searched)" if r.value is None
                              else f"a canonical form of {r.to_dict()['value_form']['subgames']:,} subgames")
     rows = [("vertices", f"{r.graph.n:,}"), ("owners", "".join(r.owners)[:100]), ("outcome", r.outcome),
             ("value", value)]
     rows += [(f"{side} wins by", " ".join(map(str, r.winning_moves[side][:100])) or "—") for side in ("left", "right")]
-    return _box("partisan Node Kayles on a graph", rows)
+    return _box("partizan Node Kayles on a graph", rows)
 
 
 def census_html(c: Census) -> str:
@@ -116,7 +116,7 @@ def census_html(c: Census) -> str:
 
 RENDERERS = {"NimSequence": sequence_html, "GrundySequence": state_html, "SequenceStats": stats_html,
              "Solution": solution_html, "MisereQuotient": quotient_html, "GraphResult": graph_html,
-             "Census": census_html, "PartisanResult": partisan_html}
+             "Census": census_html, "PartizanResult": partizan_html}
 
 for _name, _render in RENDERERS.items():
     register(_name, _render)

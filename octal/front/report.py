@@ -181,12 +181,12 @@ OUTCOME_WORDS = {
 }
 
 
-def partisan_text(result, label: str) -> str:
-    """`octal graph --game partisan`: outcome class, canonical value, each side's winning first moves."""
+def partizan_text(result, label: str) -> str:
+    """`octal graph --game partizan`: outcome class, canonical value, each side's winning first moves."""
     g = result.graph
     # vertices numbered 0..n−1 take the owners in order; named ones (an edge list) are shown name by name
     owners = " ".join(f"{v}:{o}" for v, o in zip(g.labels, result.owners)) if g.labels else "".join(result.owners)
-    lines = [f"partisan Node Kayles on {label}: {_count(g.n, 'vertex', 'vertices')}, {_count(g.edges, 'edge')}, owners "
+    lines = [f"partizan Node Kayles on {label}: {_count(g.n, 'vertex', 'vertices')}, {_count(g.edges, 'edge')}, owners "
              f"{owners if len(owners) <= 60 else owners[:60] + '…'}",
              f"outcome  {OUTCOME_WORDS[result.outcome]}"]
     if result.value is None:

@@ -2,7 +2,7 @@
 
 graph.py (the Graph type and readers) → families.py (named families) → search.py (exact memoized search),
 shapes.py (twins, paths and cycles by Dawson's Chess), asteroidal.py (the asteroidal number) → cotree.py (unions
-and joins) → solve.py (the method that applies, and the result); partisan.py (partisan Node Kayles: owned vertices,
+and joins) → solve.py (the method that applies, and the result); partizan.py (partizan Node Kayles: owned vertices,
 values as canonical forms of octal.partizan, added over components).
 """
 
@@ -21,15 +21,18 @@ from .graph import (
     permutation_graph,
     read_edge_list,
 )
-from .partisan import OWNERS, PartisanNodeKayles, PartisanResult, parse_owners, partisan_node_kayles
+from .partizan import OWNERS, PartizanNodeKayles, PartizanResult, parse_owners, partizan_node_kayles
 from .search import MAX_STATES, NodeKayles
 from .shapes import line_order, twin_classes
 from .solve import GAMES, MAX_INTERVALS, GraphResult, solve_graph
+
+partisan_node_kayles = partizan_node_kayles  # the other spelling, accepted where users type it
 
 __all__ = [
     "AT_LIMIT", "Asteroidal", "asteroidal_number", "find_asteroidal_triple", "decompose", "solve_decomposed",
     "named_graph", "MAX_BUILD", "MAX_EDGES", "Graph", "check_size", "graph_from_edges", "graph_from_graph6",
     "graph_from_networkx", "interval_graph", "permutation_graph", "read_edge_list", "MAX_STATES",
-    "NodeKayles", "OWNERS", "PartisanNodeKayles", "PartisanResult", "parse_owners", "partisan_node_kayles",
+    "NodeKayles", "OWNERS", "PartizanNodeKayles", "PartizanResult", "parse_owners", "partizan_node_kayles",
+    "partisan_node_kayles",
     "line_order", "twin_classes", "GAMES", "MAX_INTERVALS", "GraphResult", "solve_graph",
 ]

@@ -8,13 +8,14 @@ from typing import Callable
 from ..errors import InvalidArgumentError
 from .families import named_graph
 from .graph import Graph, graph_from_graph6, read_edge_list
-from .partisan import GAME as PARTIZAN
-from .partisan import MAX_STATES as PARTIZAN_STATES
-from .partisan import PartisanResult, parse_owners, partisan_node_kayles
+from .partizan import GAME as PARTIZAN
+from .partizan import MAX_STATES as PARTIZAN_STATES
+from .partizan import PartizanResult, parse_owners, partizan_node_kayles
 from .search import MAX_STATES as SEARCH_STATES
 from .solve import GAMES, GraphResult, solve_graph
 
-PARTIZAN_SPELLINGS = ("partizan", "partisan", PARTIZAN, "partisan-node-kayles")  # the literature's word, and the others
+# the literature's word (Winning Ways, Conway), and the other spellings users type
+PARTIZAN_SPELLINGS = ("partizan", "partisan", "partizan-node-kayles", PARTIZAN)
 
 
 def graph_named(family: str | None = None, edges: str | None = None, graph6: str | None = None) -> Graph:
@@ -32,7 +33,7 @@ def game_name(game: str) -> str:
 
 
 def play_graph(graph: Graph, game: str = "node-kayles", owners: str | None = None, max_states: int | None = None,
-               progress: Callable[[int, int], None] | None = None) -> GraphResult | PartisanResult:
+               progress: Callable[[int, int], None] | None = None) -> GraphResult | PartizanResult:
     """The value, outcome and winning vertices of `game` on `graph`; partizan play needs `owners` (see
     parse_owners), and only partizan play takes them. progress(states searched, the budget of states)."""
     game = game_name(game)
@@ -46,5 +47,5 @@ def play_graph(graph: Graph, game: str = "node-kayles", owners: str | None = Non
     budget = max_states or (PARTIZAN_STATES if game == PARTIZAN else SEARCH_STATES)
     report = None if progress is None else (lambda states: progress(states, budget))
     if game == PARTIZAN:
-        return partisan_node_kayles(graph, parse_owners(owners, graph), max_states, progress=report)
+        return partizan_node_kayles(graph, parse_owners(owners, graph), max_states, progress=report)
     return solve_graph(graph, game, progress=report, max_states=max_states)

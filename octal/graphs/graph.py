@@ -26,7 +26,7 @@ class Graph:
     intervals: tuple = ()  # an interval model (start, end) per vertex when the graph was built from one
     permutation: tuple = ()  # a permutation model: vertex i is the segment from i to permutation[i]
     duplicate_edges: int = 0  # edges an edge list named more than once (either way round), kept once
-    owners: tuple = ()  # who may choose each vertex in partisan play (L, R, B), when an edge list's 'v: X' lines said
+    owners: tuple = ()  # who may choose each vertex in partizan play (L, R, B), when an edge list's 'v: X' lines said
 
     @property
     def edges(self) -> int:
@@ -123,7 +123,7 @@ def complement(g: Graph) -> Graph:
 
 def read_edge_list(path: str | Path) -> Graph:
     """An edge-list file: one 'u v' per line ('#' comments; a lone 'u' adds an isolated vertex; 'u: X' gives u's
-    owner X — L, R or B — for partisan play, the owners column)."""
+    owner X — L, R or B — for partizan play, the owners column)."""
     p = Path(path)
     try:
         lines = p.read_text().splitlines()

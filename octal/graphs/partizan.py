@@ -28,7 +28,7 @@ from .shapes import twin_classes
 
 LEFT, RIGHT, BOTH = "L", "R", "B"
 OWNERS = (LEFT, RIGHT, BOTH)
-GAME = "partisan-node-kayles"
+GAME = "partisan-node-kayles"  # the --json "game": kept as scripts read it (the code says partizan)
 MAX_STATES = 2_000_000  # component states searched (each builds one canonical form)
 # comparisons and sums on the components' own forms: path:600 alternate is refused after ~100 s here
 MAX_COMPONENT_WORK = 50_000_000
@@ -73,7 +73,7 @@ def merged_owner(owners) -> str:
 
 
 @dataclass
-class PartisanResult(HtmlRepr):
+class PartizanResult(HtmlRepr):
     """Outcome class, canonical value and every winning first move for each side: the `--json` shape."""
 
     graph: Graph
@@ -96,7 +96,7 @@ class PartisanResult(HtmlRepr):
 
     def __repr__(self) -> str:
         v = self.value_text or ("form too large" if self.value is None else f"{subgames(self.value)} subgames")
-        return (f"PartisanResult({self.graph.n} vertices: {v}, {self.outcome}, "
+        return (f"PartizanResult({self.graph.n} vertices: {v}, {self.outcome}, "
                 f"{len(self.winning_moves['left'])} winning for Left, {len(self.winning_moves['right'])} for Right)")
 
     @property
@@ -125,7 +125,7 @@ class PartisanResult(HtmlRepr):
         }
 
 
-class PartisanNodeKayles:
+class PartizanNodeKayles:
     """Canonical values of vertex subsets of one owned graph, component by component, under a budget of states."""
 
     def __init__(self, graph: Graph, owners, max_states: int = MAX_STATES,
@@ -149,7 +149,7 @@ class PartisanNodeKayles:
         if v is None:
             self.states += 1
             if self.states > self.max_states:
-                raise ResourceLimitError(f"partisan Node Kayles on this graph needs more than {self.max_states:,} "
+                raise ResourceLimitError(f"partizan Node Kayles on this graph needs more than {self.max_states:,} "
                                          f"component states; a larger --max-states may reach it")
             if self.progress is not None and self.states % 10_000 == 0:
                 self.progress(self.states)
@@ -213,11 +213,11 @@ def others_sums(values: list[Game]) -> list[Game]:
     return [prefix[i] + suffix[len(values) - 1 - i] for i in range(len(values))]
 
 
-def partisan_node_kayles(graph: Graph | str, owners, max_states: int | None = None,
+def partizan_node_kayles(graph: Graph | str, owners, max_states: int | None = None,
                          progress: Callable[[int], None] | None = None,
                          max_form_work: int = MAX_FORM_WORK,
-                         max_component_work: int = MAX_COMPONENT_WORK) -> PartisanResult:
-    """Outcome, canonical value and winning first moves (as labels) of partisan Node Kayles on `graph` whose vertex
+                         max_component_work: int = MAX_COMPONENT_WORK) -> PartizanResult:
+    """Outcome, canonical value and winning first moves (as labels) of partizan Node Kayles on `graph` whose vertex
     v may be chosen by owners[v] (L, R or B; a string or any sequence). Adding the components' forms may spend
     `max_form_work` comparisons and sums; past that the sum is searched instead (outcome and moves, no value).
     Solving the components themselves may spend `max_component_work` (ResourceLimitError past it)."""
@@ -235,7 +235,7 @@ def partisan_node_kayles(graph: Graph | str, owners, max_states: int | None = No
     forget()  # the work of adding forms is then counted from scratch: the same call, the same answer
     quotient, classes = twin_classes(graph)
     q_owners = [merged_owner(owners[v] for v in cls) for cls in classes]
-    solver = PartisanNodeKayles(quotient, q_owners, max_states or MAX_STATES, progress)
+    solver = PartizanNodeKayles(quotient, q_owners, max_states or MAX_STATES, progress)
     full = (1 << quotient.n) - 1
     comps = components(quotient.adj, full)
     try:
@@ -248,10 +248,10 @@ def partisan_node_kayles(graph: Graph | str, owners, max_states: int | None = No
                     moves.append((i, u, total(solver.parts(c & ~solver.closed[u]))))
     except FormTooLarge:
         raise ResourceLimitError(
-            f"partisan Node Kayles on this graph needs more than {max_component_work:,} steps of work (comparisons "
+            f"partizan Node Kayles on this graph needs more than {max_component_work:,} steps of work (comparisons "
             f"and sums of canonical forms) for its components, after {solver.states:,} component states: their "
             "values grow too large to compute here") from None
-    result = PartisanResult(graph, owners, PREVIOUS, None, states=solver.states, components=len(comps))
+    result = PartizanResult(graph, owners, PREVIOUS, None, states=solver.states, components=len(comps))
     try:
         with work_limit(max_form_work):
             value = total(values)

@@ -1,8 +1,8 @@
-"""Partisan Node Kayles speed: the issue's two workloads (each should take under 10 s), and the sum of components'
+"""Partizan Node Kayles speed: the issue's two workloads (each should take under 10 s), and the sum of components'
 canonical forms against the search of the sum (the fallback for sums whose form grows too large).
 
-    python benchmarks/partisan.py            # median CPU seconds of 3 runs each
-    python benchmarks/partisan.py --repeat 5
+    python benchmarks/partizan.py            # median CPU seconds of 3 runs each
+    python benchmarks/partizan.py --repeat 5
 
 Workloads: path:40 with owners alternate (one component, 743 states, a form of 530 subgames); a union of 50 random
 trees of up to 8 vertices with random owners (seeds 0–4: 50 components, their forms added); and, as the baseline
@@ -18,7 +18,7 @@ import time
 
 from timing import median_cpu_seconds
 
-from octal.graphs import graph_from_edges, named_graph, parse_owners, partisan_node_kayles
+from octal.graphs import graph_from_edges, named_graph, parse_owners, partizan_node_kayles
 
 
 def union_of_trees(seed: int, count: int, most: int = 8):
@@ -36,25 +36,25 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
-    print(f"partisan Node Kayles, median CPU s of {a.repeat} (time.process_time)")
+    print(f"partizan Node Kayles, median CPU s of {a.repeat} (time.process_time)")
     g = named_graph("path:40")
     owners = parse_owners("alternate", g)
-    r = partisan_node_kayles(g, owners)
-    s = median_cpu_seconds(lambda: partisan_node_kayles(g, owners), a.repeat)
+    r = partizan_node_kayles(g, owners)
+    s = median_cpu_seconds(lambda: partizan_node_kayles(g, owners), a.repeat)
     print(f"  path:40, owners alternate          {s:7.2f} s   outcome {r.outcome}, {r.states:,} states, "
           f"form of {r.to_dict()['value_form']['subgames']:,} subgames   (target < 10 s)")
     for seed in range(5):
         g, owners = union_of_trees(seed, 50)
-        r = partisan_node_kayles(g, owners)
-        s = median_cpu_seconds(lambda: partisan_node_kayles(g, owners), a.repeat)
+        r = partizan_node_kayles(g, owners)
+        s = median_cpu_seconds(lambda: partizan_node_kayles(g, owners), a.repeat)
         print(f"  50 random trees ≤ 8 vertices, seed {seed} {s:7.2f} s   outcome {r.outcome}, value "
               f"{(r.value_text or '')[:40]}   (target < 10 s)")
     print("baseline, same run: 24 random trees ≤ 8 vertices, forms added against the sum searched")
     for seed in range(3):
         g, owners = union_of_trees(100 + seed, 24)
-        forms = median_cpu_seconds(lambda: partisan_node_kayles(g, owners), a.repeat)
+        forms = median_cpu_seconds(lambda: partizan_node_kayles(g, owners), a.repeat)
         t0 = time.process_time()
-        searched = partisan_node_kayles(g, owners, max_form_work=0)
+        searched = partizan_node_kayles(g, owners, max_form_work=0)
         search = time.process_time() - t0
         print(f"  seed {100 + seed}: forms {forms:6.3f} s, search of the sum {search:7.2f} s "
               f"({searched.states:,} states) — forms {search / max(forms, 1e-9):,.0f}× faster")
