@@ -100,18 +100,11 @@ class MisereProgress:
     counts: dict
 
 
-def run_misere_census(
-    digits: int,
-    prefix: str = "0",
-    max_heap: int = DEFAULT_MAX_HEAP,
-    max_order: int = DEFAULT_MAX_ORDER,
-    max_work: int = DEFAULT_MAX_WORK,
-    workers: int | None = None,
-    dask: str | None = None,
-    db: str | Path = DEFAULT_DB,
-    progress: Callable[[MisereProgress], None] | None = None,
-    codes: Iterable[str] | None = None,
-) -> list[dict]:
+def run_misere_census(digits: int, prefix: str = "0", max_heap: int = DEFAULT_MAX_HEAP,
+                      max_order: int = DEFAULT_MAX_ORDER, max_work: int = DEFAULT_MAX_WORK, workers: int | None = None,
+                      dask: str | None = None, db: str | Path = DEFAULT_DB,
+                      progress: Callable[[MisereProgress], None] | None = None,
+                      codes: Iterable[str] | None = None) -> list[dict]:
     """The misère quotient of every code in range (skipping rows already settled within this budget); the rows."""
     max_heap = whole_number(max_heap, "--max-heap (heaps)", 1)
     max_order = whole_number(max_order, "--max-order", 1)

@@ -160,10 +160,8 @@ class GrundySequence(HtmlRepr):
         self.seeded = 0 if m == self.seeded else self.seeded
         return None
 
-    @property
-    def n(self) -> int:
-        """How many heaps (0..n−1) are computed."""
-        return self._n
+    n = property(lambda self: self._n, doc="How many heaps (0..n−1) are computed.")
+    max_value = property(lambda self: self._max, doc="The largest value computed so far.")
 
     @property
     def values(self) -> np.ndarray:
@@ -171,10 +169,6 @@ class GrundySequence(HtmlRepr):
         v = self._G[: self._n].view()
         v.flags.writeable = False
         return v
-
-    @property
-    def max_value(self) -> int:
-        return self._max
 
     @property
     def rare(self) -> np.ndarray:
