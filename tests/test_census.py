@@ -148,3 +148,22 @@ def test_a_report_never_writes(tmp_path, args):
     before = db.read_bytes()
     CliRunner().invoke(app, ["census", "report", "--db", str(db), *args])
     assert db.read_bytes() == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [[], ["--dask", "local"], ["--misere"]], ids=["pool", "dask", "misere"])
+def test_ctrl_c_to_the_census_alone_is_one_line(tmp_path, how):
+    """SIGINT to the census's own process (not its workers') ends it with 'interrupted' and status 130: no worker's
+    traceback, no cluster's log lines."""
+    import signal
+    import time
+
+    if how == ["--dask", "local"]:
+        pytest.importorskip("dask.distributed")
+    p = subprocess.Popen([sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", *how, "--workers", "2",
+                          "--db", str(tmp_path / "c.sqlite"), "--quiet"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    time.sleep(8)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and err.strip() == "interrupted", err[-2000:]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import itertools
+import logging
 import os
 import re
 import signal
@@ -84,7 +85,9 @@ def _executor(workers: int, dask: str | None):
     except ImportError:
         raise OctalError("--dask needs Dask: in the octal folder, pip install '.[dask]'") from None
     if dask == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        # its workers log only errors: tasks cancelled on Ctrl-C are not news (the census says "interrupted")
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
         client = Client(cluster)
         return client.get_executor(), (client, cluster)
     try:
