@@ -230,3 +230,20 @@ def test_shortcuts_agree_with_the_plain_search():
         assert le(g, h) == (not left_first(tree_sum(a, tree_neg(b))))
         assert outcome(add(g, h)) == tree_outcome(tree_sum(a, b))
         assert outcome(neg(g)) == tree_outcome(tree_neg(a))
+
+
+def test_numbers_cost_one_form_whatever_their_size():
+    """number(10**7) and 1/2^1200 are one form each (CGSuite's numbers cost O(1)): their options are made when read,
+    one level at a time; sums, comparisons and negatives of numbers read the value itself."""
+    from fractions import Fraction
+
+    from octal.partizan import ZERO, number
+    from octal.partizan.store import STORE
+
+    before = len(STORE.numbers)
+    big, tiny = number(10**7), number(Fraction(1, 2**1200))
+    assert len(STORE.numbers) <= before + 2 and big.birthday == 10**7 and tiny.birthday == 1201
+    assert big + (-big) is ZERO and big <= number(10**7 + 1) and not number(10**7 + 1) <= big
+    assert big.left == (number(10**7 - 1),) and big.right == () and tiny.left == (ZERO,)
+    assert tiny.right == (number(Fraction(1, 2**1199)),) and len(STORE.numbers) <= before + 5
+    assert game([ZERO], [number(1)]) is number(Fraction(1, 2))  # a number built from options is the same object

@@ -75,19 +75,49 @@ class Game:
         return not le(self, other) and not le(other, self)
 
 
+class Number(Game):
+    """A number x in canonical form whose options are made when first read: so number(10**7) is as cheap as
+    number(1), and ≤, + and − between numbers read x itself (`nus`). Reading its options goes one level down the
+    chain n = {n−1 |} at a time, never further than the comparison needs."""
+
+    __slots__ = ()
+
+    def __init__(self, x: Fraction, uid: int):  # the options stay unset until read
+        self.uid, self.number, self.nus = uid, x, (x, 0, 0)
+        whole = abs(x.numerator) // x.denominator
+        self.birthday = whole if x.denominator == 1 else whole + x.denominator.bit_length()  # m/2^k: ⌊|x|⌋ + 1 + k
+
+    @property
+    def left(self) -> tuple:
+        return self._options()[0]
+
+    @property
+    def right(self) -> tuple:
+        return self._options()[1]
+
+    def _options(self) -> tuple[tuple, tuple]:
+        try:
+            return Game.left.__get__(self), Game.right.__get__(self)
+        except AttributeError:
+            lo, hi = _number_options(self.number)
+            Game.left.__set__(self, tuple(number(z) for z in lo))
+            Game.right.__set__(self, tuple(number(z) for z in hi))
+            return Game.left.__get__(self), Game.right.__get__(self)
+
+
 def _key(g: Game) -> int:
     return g.uid
 
 
-def _intern(left: Iterable[Game], right: Iterable[Game], num: Fraction | None = None) -> Game:
-    """The one form {left | right} (canonical options of a canonical form), made on first sight."""
+def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """The one form {left | right} (canonical options of a canonical form, not a number: `number` makes those),
+    made on first sight."""
     left = tuple(sorted(set(left), key=_key))
     right = tuple(sorted(set(right), key=_key))
     k = (tuple(g.uid for g in left), tuple(g.uid for g in right))
     g = STORE.forms.get(k)
     if g is None:
-        nus = (num, 0, 0) if num is not None else _recognise(left, right)
-        g = Game(left, right, STORE.serial, num, nus)
+        g = Game(left, right, STORE.serial, None, _recognise(left, right))
         STORE.serial += 1
         STORE.forms[k] = g
     return g
@@ -137,30 +167,15 @@ def _dyadic(x: int | Fraction | str) -> Fraction:
 
 
 def number(x: int | Fraction | str) -> Game:
-    """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}."""
+    """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
+    O(1) whatever x, as in CGSuite: its options are made when first read (`Number`), one level at a time."""
     x = _dyadic(x)
-    g = STORE.built.get((x, 0, 0))
-    if g is not None:
-        return g
-    built: dict[Fraction, Game] = {}  # held here: the store may be cleared on the way
-    todo = [x]  # built from the simpler numbers up, without recursion (2000 = {1999 |} is 2000 levels deep)
-    while todo:
-        y = todo[-1]
-        if y in built:
-            todo.pop()
-            continue
-        g = STORE.built.get((y, 0, 0))
-        if g is None:
-            left, right = _number_options(y)
-            missing = [z for z in left + right if z not in built]
-            if missing:
-                todo.extend(missing)
-                continue
-            g = _intern([built[z] for z in left], [built[z] for z in right], y)
-            STORE.remember(STORE.built, (y, 0, 0), g)
-        built[y] = g
-        todo.pop()
-    return built[x]
+    g = STORE.numbers.get(x)
+    if g is None:
+        g = Number(x, STORE.serial)
+        STORE.serial += 1
+        STORE.numbers[x] = g
+    return g
 
 
 def _number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:

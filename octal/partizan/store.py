@@ -31,12 +31,14 @@ class FormStore:
     by the memos) and no larger, and a live form stays the one form of its value, so identity stays equality.
     Serial numbers are never reused, so a memo keyed on them never mistakes a new form for a dead one."""
 
-    __slots__ = ("built", "entries", "forms", "le", "limit", "max_entries", "negatives", "serial", "spent", "sums")
+    __slots__ = ("built", "entries", "forms", "le", "limit", "max_entries", "negatives", "numbers", "serial", "spent",
+                 "sums")
 
     def __init__(self, max_entries: int = MAX_ENTRIES):
         self.max_entries = max_entries
         self.entries = 0  # memo entries written since the last clear (≥ those held: a key may be written twice)
         self.forms: weakref.WeakValueDictionary[tuple, object] = weakref.WeakValueDictionary()
+        self.numbers: weakref.WeakValueDictionary[Fraction, object] = weakref.WeakValueDictionary()  # by value
         self.le: dict[tuple[int, int], bool] = {}
         self.sums: dict[tuple[int, int], object] = {}
         self.negatives: dict[int, object] = {}
