@@ -374,3 +374,8 @@ def test_edge_list_names_are_read_safely(tmp_path, text, fragment):
     else:
         with pytest.raises(DataFileError, match=fragment):
             read_edge_list(path)
+
+
+def test_an_unknown_graph_game_lists_every_game():
+    r = CliRunner().invoke(app, ["graph", "path:4", "--game", "bogus"])
+    assert r.exit_code == 2 and all(g in r.output for g in ("node-kayles", "clique", "partizan"))

@@ -98,9 +98,11 @@ def check_general(code: OctalCode, n: int) -> None:
 class GrundySequence(HtmlRepr):
     """G(0), G(1), … of one code, kept in the narrowest dtype that holds it; `extend` resumes from n.
 
-    Three kernels fill it: the naive one (with a reversed copy R of G), the hexadecimal one (with
-    split bitsets S2) and the sparse one (with the rare positions). `auto` times stretches of the run
-    and moves to the sparse kernel once it is cheaper; the values are the same whichever runs.
+    Five kernels fill it: the numpy one (kernels/small.py, short runs: nothing to compile), the compiled naive one
+    (with a reversed copy R of G), the hexadecimal one (three heaps, with split bitsets S2), the general one
+    (constraints and open counts, with partition tables) and the sparse one (rare/common, in its word and stamp
+    forms). `auto` times stretches of the run and moves to the sparse kernel once it is cheaper; the values are the
+    same whichever runs.
     """
 
     def __init__(self, code: OctalCode | str, values: np.ndarray | None = None, kernel: str = "auto"):

@@ -67,7 +67,7 @@ class SiteGame:
     def status(self) -> str:
         """proven / apparent / open: a period is called proven only when the theorem certified it."""
         s = self.sequence.periodicity.status
-        return "proven" if s == PROVEN else "apparent" if s == APPARENT else "open"
+        return s if s in (PROVEN, APPARENT) else OPEN
 
     def __repr__(self) -> str:
         return f"SiteGame({self.code}, {self.status})"
@@ -184,7 +184,7 @@ def index_html(games: list[SiteGame]) -> str:
             kind = "" if isinstance(v, int) or v is None else ' class="text"'
             cells.append(f'<td{kind} data-sort="{escape(str(key))}">{text}</td>')
         body.append(f'<tr data-status="{g.status}" data-code="{escape(g.code)}">{"".join(cells)}</tr>')
-    counts = {s: sum(g.status == s for g in games) for s in ("proven", "apparent", "open")}
+    counts = {s: sum(g.status == s for g in games) for s in (PROVEN, APPARENT, OPEN)}
     intro = (f"<h1>Octal games</h1><p>{len(games):,} games: {counts['proven']:,} proven periodic, "
              f"{counts['apparent']:,} apparently periodic (no theorem proves it), {counts['open']:,} open. "
              "Click a code for its sequence, verdict and a board to play; click a heading to sort. "
