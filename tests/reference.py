@@ -1,6 +1,11 @@
-"""A plain-Python reference for G(n): enumerate every option of every heap, take the mex. No numba."""
+"""Plain-Python references, independent of octal's engine: G(n) by enumerating every option of every heap and
+taking the mex (no numba); partizan game trees compared, added and judged by the definitions."""
 
 from __future__ import annotations
+
+from functools import cache
+
+from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
 
 
 def reference_digits(text: str) -> tuple[list[int], list[int]]:
@@ -88,3 +93,32 @@ def partitions(n: int, largest: int | None = None):
     for first in range(min(n, largest), 0, -1):
         for rest in partitions(n - first, first):
             yield (first,) + rest
+
+
+# --- partizan game trees by the definitions: (left options, right options), nested tuples -----------------------
+
+
+@cache
+def tree_sum(a, b):
+    return (tuple(tree_sum(x, b) for x in a[0]) + tuple(tree_sum(a, x) for x in b[0]),
+            tuple(tree_sum(x, b) for x in a[1]) + tuple(tree_sum(a, x) for x in b[1]))
+
+
+@cache
+def tree_neg(a):
+    return (tuple(tree_neg(x) for x in a[1]), tuple(tree_neg(x) for x in a[0]))
+
+
+@cache
+def left_first(a) -> bool:
+    return any(not right_first(x) for x in a[0])
+
+
+@cache
+def right_first(a) -> bool:
+    return any(not left_first(x) for x in a[1])
+
+
+def tree_outcome(a) -> str:
+    lf, rf = left_first(a), right_first(a)
+    return NEXT if lf and rf else LEFT_WINS if lf else RIGHT_WINS if rf else PREVIOUS

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import cache
 
 import pytest
+from reference import left_first, tree_neg, tree_outcome, tree_sum
 
 from octal.errors import InvalidArgumentError, ResourceLimitError
-from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
+from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS
 from octal.partizan import (
     ONE,
     STAR,
@@ -33,30 +33,6 @@ from octal.partizan import (
 from octal.partizan.notation import definitions, text_length
 
 # --- the plain reference: game trees as (left options, right options), outcomes by search --------------------
-
-
-def tree_sum(a, b):
-    return (tuple(tree_sum(x, b) for x in a[0]) + tuple(tree_sum(a, x) for x in b[0]),
-            tuple(tree_sum(x, b) for x in a[1]) + tuple(tree_sum(a, x) for x in b[1]))
-
-
-def tree_neg(a):
-    return (tuple(tree_neg(x) for x in a[1]), tuple(tree_neg(x) for x in a[0]))
-
-
-@cache
-def left_first(a) -> bool:
-    return any(not right_first(x) for x in a[0])
-
-
-@cache
-def right_first(a) -> bool:
-    return any(not left_first(x) for x in a[1])
-
-
-def tree_outcome(a) -> str:
-    lf, rf = left_first(a), right_first(a)
-    return NEXT if lf and rf else LEFT_WINS if lf else RIGHT_WINS if rf else PREVIOUS
 
 
 def tree_le(a, b) -> bool:

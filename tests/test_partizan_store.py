@@ -9,13 +9,12 @@ import gc
 import itertools
 import random
 from fractions import Fraction
-from functools import cache
 
 import pytest
+from reference import left_first, tree_neg, tree_outcome, tree_sum
 
 from octal import partizan
 from octal.errors import InvalidArgumentError
-from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
 from octal.partizan import canonical, notation, store, sums
 from octal.partizan.canonical import (
     ONE,
@@ -66,32 +65,6 @@ def canon(a) -> Game:
 
 def tree(g: Game):
     return tuple(tuple(tree(x) for x in side) for side in (g.left, g.right))
-
-
-@cache
-def tree_sum(a, b):
-    return (tuple(tree_sum(x, b) for x in a[0]) + tuple(tree_sum(a, x) for x in b[0]),
-            tuple(tree_sum(x, b) for x in a[1]) + tuple(tree_sum(a, x) for x in b[1]))
-
-
-@cache
-def tree_neg(a):
-    return (tuple(tree_neg(x) for x in a[1]), tuple(tree_neg(x) for x in a[0]))
-
-
-@cache
-def left_first(a) -> bool:
-    return any(not right_first(x) for x in a[0])
-
-
-@cache
-def right_first(a) -> bool:
-    return any(not left_first(x) for x in a[1])
-
-
-def tree_outcome(a) -> str:
-    lf, rf = left_first(a), right_first(a)
-    return NEXT if lf and rf else LEFT_WINS if lf else RIGHT_WINS if rf else PREVIOUS
 
 
 XS = (Fraction(0), Fraction(1, 2), Fraction(-3, 4), Fraction(5, 2))
