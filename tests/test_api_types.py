@@ -33,6 +33,7 @@ CASES = {
     "number(inf)": lambda: partizan.number(float("inf")),
     "nimber(2.5)": lambda: partizan.nimber(2.5),
     "nimber(True)": lambda: partizan.nimber(True),
+    "resume another code's sequence": lambda: octal.nim_sequence("0.137", 100, resume=octal.GrundySequence("0.07")),
 }
 
 

@@ -532,3 +532,20 @@ def test_a_stream_run_is_proven_only_at_the_guy_smith_bound(tmp_path):
     assert short.status == "apparent" and short.proof_bound == 168
     enough = nim_stream("0.77", tmp_path / "b", 168).periodicity
     assert (enough.status, enough.period, enough.preperiod) == ("proven", 12, 71)
+
+
+def test_a_census_stopped_before_grouping_still_reports(tmp_path):
+    """A census stores each row as it finishes and groups games at its end: a row replaced in between (a resumed
+    code, then Ctrl-C or a kill) withdraws the class and cousin claims that named it, so the file still reports."""
+    from octal.census import CensusDB, verified_rows
+    from octal.census.normal import compute_code
+
+    db = tmp_path / "c.sqlite"
+    rows = {r["code"]: r for r in run_census(2, "0", max_n=64, workers=1, db=db)}
+    # a row whose class names another, open one: computed further, that one is another game (more heaps)
+    named = next(c for c, r in rows.items() if r["class"] not in (None, c) and rows[r["class"]]["status"] == "open")
+    other = rows[named]["class"]
+    store = CensusDB(db)
+    store.store(compute_code(other, 128))  # the row named is computed further; the census stops before grouping
+    store.close()
+    assert {r["code"]: r for r, _ in verified_rows(db)}[named]["class"] is None

@@ -90,12 +90,15 @@ class CodeTable:
                                     "which is no code")
         return sorted(rows, key=lambda r: code_key(r["code"]))
 
-    def write(self, sql: str, rows: list[tuple]) -> None:
-        """One statement for each of `rows`, in one transaction; a file another writer holds past LOCK_WAIT is one
-        clear error (the rows committed before it stay, and a re-run computes only the rest)."""
+    def write(self, sql: str, rows: list[tuple], *more: tuple[str, tuple]) -> None:
+        """One statement for each of `rows`, then each of `more` (sql, args), in one transaction; a file another
+        writer holds past LOCK_WAIT is one clear error (the rows committed before it stay, and a re-run computes only
+        the rest)."""
         try:
             with self.conn:
                 self.conn.executemany(sql, rows)
+                for statement, args in more:
+                    self.conn.execute(statement, args)
         except sqlite3.OperationalError as exc:
             raise DataFileError(f"cannot write to census database {self.path}: {exc} (waited {LOCK_WAIT:g} s; the "
                                 "rows committed so far are kept, and a re-run computes only the rest)") from None
@@ -132,7 +135,12 @@ class CensusDB(CodeTable):
             "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
               res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
-              time.strftime("%Y-%m-%dT%H:%M:%S"))])
+              time.strftime("%Y-%m-%dT%H:%M:%S"))],
+            # claims naming the row replaced are withdrawn with it, in the same transaction: until the census groups
+            # the games again (at its end), no row claims a game the file no longer holds
+            ("UPDATE codes SET class = NULL WHERE class = ?", (res["code"],)),
+            ("UPDATE codes SET cousin = NULL WHERE substr(cousin, 1, ?) = ?",
+             (len(res["code"]) + 1, res["code"] + "+")))
 
 
 def code_key(code: str):

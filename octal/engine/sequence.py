@@ -135,6 +135,8 @@ def nim_sequence(
     check_fits(code, max(want, 1))
     saver = None
     if isinstance(resume, GrundySequence):
+        if str(resume.code) != str(code):
+            raise InvalidArgumentError(f"resume holds the sequence of {resume.code}, not of {code}")
         seq = resume
     else:
         seq = None

@@ -151,7 +151,7 @@ def quotient_text(q, preset: Preset | None, full: bool) -> str:
         lines.append(f"period     Φ(n + {q.period:,}) = Φ(n) for n ≥ {q.preperiod:,}: proven, checked through heap "
                      f"{q.max_heap:,} (the Guy–Smith bound applied to Φ)")
     last = q.changes[-1] if q.changes else None
-    lines.append(f"changes    the presentation grew at heaps {', '.join(map(str, q.changes)) or 'none'}"
+    lines.append(f"changes    a new generator at heaps {', '.join(map(str, q.changes)) or 'none'}"
                  + (f"; last at heap {last}" if last is not None else ""))
     why = f": {q.reason}" if q.status in (GROWING, STOPPED) and q.reason else ""
     how = (f"read from {q.source} and verified against the rules on heaps 0..{q.max_heap:,}" if q.source

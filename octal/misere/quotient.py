@@ -48,7 +48,7 @@ from .pretension import (
     transitions,
     verify,
 )
-from .value import MisereQuotient, quotient_solution
+from .value import MisereQuotient, new_generators, quotient_solution
 
 MAX_ORDER = MISERE_MAX_ORDER  # a quotient growing past this is reported as GROWING
 MAX_HEAP = 2000  # heaps examined at most when looking for a period
@@ -173,8 +173,11 @@ class _Builder:
         """The verified quotient so far, with Φ's (period, preperiod) when proven."""
         pre = self.pre
         period, preperiod = proof if proof else (None, None)
-        return MisereQuotient(self.code, pre.mul, pre.p.copy(), np.array(pre.phi, dtype=np.int32),
-                              list(self.changes), period, preperiod, status, reason, seconds, self.work)
+        phi = np.array(pre.phi, dtype=np.int32)
+        # the heaps that are new generators of the final presentation (recalibration can free earlier heaps, so the
+        # heaps where growth was first met are fewer): derived from the table and Φ, so a file's list can be checked
+        return MisereQuotient(self.code, pre.mul, pre.p.copy(), phi, new_generators(pre.mul, phi), period, preperiod,
+                              status, reason, seconds, self.work)
 
     def charge(self, units: int) -> None:
         """Count work against the budget: steps of verification and products of trial monoids, never seconds, so the

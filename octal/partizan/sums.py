@@ -12,6 +12,8 @@ from ..errors import ResourceLimitError
 from ..outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
 from .canonical import Game, neg
 
+MAX_DEPTH = 200_000  # recursion allowed to a search of a sum; deeper sums are refused by their budget of states
+
 
 def _split(games: Iterable[Game]) -> tuple[Fraction, tuple[Game, ...]]:
     """(the numbers' sum, the other summands with pairs G, −G dropped, sorted into a cache key)."""
@@ -40,7 +42,9 @@ class SumSearch:
     def wins(self, left_moves: bool, games: Iterable[Game]) -> bool:
         """Does the player to move (Left when `left_moves`) win the sum?"""
         x, rest = _split(games)
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * sum(g.birthday for g in rest) + 1_000))
+        # the search goes as deep as the games' birthdays (a number's is its size: capped, a number is never searched)
+        depth = min(4 * sum(g.birthday for g in rest) + 1_000, MAX_DEPTH)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), depth))
         return self._wins(left_moves, x, rest)
 
     def outcome(self, games: Iterable[Game]) -> str:
