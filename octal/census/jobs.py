@@ -85,9 +85,10 @@ def _executor(workers: int, dask: str | None):
     except ImportError:
         raise OctalError("--dask needs Dask: in the octal folder, pip install '.[dask]'") from None
     if dask == "local":
-        # its workers log only errors: tasks cancelled on Ctrl-C are not news (the census says "interrupted")
+        # its workers log nothing below critical: a task's error reaches the census as an exception, and what a stop
+        # on Ctrl-C cancels (tasks, heartbeats) is not news: the census says "interrupted"
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.ERROR)
+                               silence_logs=logging.CRITICAL)
         client = Client(cluster)
         return client.get_executor(), (client, cluster)
     try:

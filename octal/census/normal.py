@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from ..defaults import CENSUS_MAX_N
+from ..engine import kernels
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
@@ -27,6 +28,7 @@ FIRST_BUDGET = 1 << 10
 
 def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
     """One census task (a plain function of plain data, so any worker can run it)."""
+    kernels.load_compiled()  # a worker runs many codes: short runs compiled too (the compiler's start paid once)
     code = parse_code(code_text)
     t0 = time.perf_counter()
     values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None

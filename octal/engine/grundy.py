@@ -4,7 +4,6 @@ back from a file, by the mex recurrence (a checksum proves a file unchanged, not
 
 from __future__ import annotations
 
-import sys
 import time
 
 import numpy as np
@@ -368,4 +367,4 @@ class GrundySequence(HtmlRepr):
 def _naive_loaded() -> bool:
     """Whether the compiled naive kernel is loaded in this process (a census, a notebook): then it is the cheaper
     one."""
-    return "octal.engine.kernels.naive" in sys.modules
+    return kernels.compiled_loaded("naive")

@@ -168,8 +168,9 @@ def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int |
 
 
 def _search(N: int):
-    """The period-search kernels for N values: plain numpy for short runs (no compiler to load), else compiled."""
-    return small if N <= small.MAX_N else kernels
+    """The period-search kernels for N values: plain numpy for short runs while the compiled search is not loaded
+    (no compiler to load for one short command), else compiled; both are the same code, so the same verdict."""
+    return small if N <= small.MAX_N and not kernels.compiled_loaded("period") else kernels
 
 
 def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats: int = 3, min_agree: int = 0,
