@@ -3,6 +3,7 @@ taking the mex (no numba); partizan game trees compared, added and judged by the
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
@@ -122,3 +123,15 @@ def right_first(a) -> bool:
 def tree_outcome(a) -> str:
     lf, rf = left_first(a), right_first(a)
     return NEXT if lf and rf else LEFT_WINS if lf else RIGHT_WINS if rf else PREVIOUS
+
+
+def random_trees(seed: int, count: int, days: int = 3, width: int = 3) -> list:
+    """`count` game trees drawn from those born by day `days`, each with at most `width` options a side."""
+    rng = random.Random(seed)
+    pool = [((), ())]
+    for _ in range(days):
+        born = list(pool)
+        for _ in range(12):
+            pool.append((tuple(rng.sample(born, rng.randint(0, min(width, len(born))))),
+                         tuple(rng.sample(born, rng.randint(0, min(width, len(born)))))))
+    return [rng.choice(pool) for _ in range(count)]

@@ -3,11 +3,10 @@ against a plain search of game trees that knows nothing of canonical forms."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
-from reference import left_first, tree_neg, tree_outcome, tree_sum
+from reference import left_first, random_trees, tree_neg, tree_outcome, tree_sum
 
 from octal.errors import InvalidArgumentError, ResourceLimitError
 from octal.outcomes import LEFT_WINS, NEXT, PREVIOUS
@@ -42,17 +41,6 @@ def tree_le(a, b) -> bool:
 
 def canon(a):
     return game([canon(x) for x in a[0]], [canon(x) for x in a[1]])
-
-
-def random_trees(seed: int, count: int, days: int = 3, width: int = 3) -> list:
-    rng = random.Random(seed)
-    pool = [((), ())]
-    for _ in range(days):
-        born = list(pool)
-        for _ in range(12):
-            pool.append((tuple(rng.sample(born, rng.randint(0, min(width, len(born))))),
-                         tuple(rng.sample(born, rng.randint(0, min(width, len(born)))))))
-    return [rng.choice(pool) for _ in range(count)]
 
 
 TREES = random_trees(1, 60)

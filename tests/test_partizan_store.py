@@ -11,7 +11,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from reference import left_first, tree_neg, tree_outcome, tree_sum
+from reference import left_first, random_trees, tree_neg, tree_outcome, tree_sum
 
 from octal import partizan
 from octal.errors import InvalidArgumentError
@@ -46,17 +46,6 @@ def bound(entries: int):
         yield
     finally:
         STORE.resize(saved)
-
-
-def random_trees(seed: int, count: int, days: int = 3, width: int = 3) -> list:
-    rng = random.Random(seed)
-    pool = [((), ())]
-    for _ in range(days):
-        born = list(pool)
-        for _ in range(12):
-            pool.append((tuple(rng.sample(born, rng.randint(0, min(width, len(born))))),
-                         tuple(rng.sample(born, rng.randint(0, min(width, len(born)))))))
-    return [rng.choice(pool) for _ in range(count)]
 
 
 def canon(a) -> Game:
