@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import GrundySequence, InvalidArgumentError, find_period, nim_sequence, parse_code
-from octal.engine import memory
+from octal.engine import grundy, kernels, memory
 from octal.engine.checkpoint import CheckpointError, digest, save_checkpoint
 from octal.engine.grundy import first_wrong_value, recheck_heaps
 from octal.engine.sequence import load_checkpoint
@@ -94,13 +94,18 @@ def test_values_handed_in_are_checked_like_values_read_back():
     assert nim_sequence("0.77", 800, resume=good).periodicity.status == "proven"
 
 
-def test_the_recheck_finds_any_sampled_wrong_value():
-    for code in ("0.77", "0.6", "4.07", "0.4!4", "4!.0", "0.F"):
+@pytest.mark.parametrize("compiled", [False, True], ids=["numpy", "compiled"])
+def test_the_recheck_finds_any_sampled_wrong_value(compiled, monkeypatch):
+    """Both paths of the recheck (numpy for one short command, compiled in a census) find every edit they read."""
+    if compiled:
+        kernels.load_compiled()
+    monkeypatch.setattr(grundy, "_naive_loaded", lambda: compiled)
+    for code in ("0.77", "0.6", "4.07", "0.4!4", "4!.0", "0.F", "4.3647"):
         c = parse_code(code)
         values = nim_sequence(c, 3000).values.astype(np.int64)
         assert first_wrong_value(c, values) is None, code
-        heaps = recheck_heaps(3000) if c.tier == "octal" else range(1, 2048, 97)
-        for h in list(heaps)[1::7]:
+        heaps = [3, 500, 1023, *recheck_heaps(3000)] if c.tier == "octal" else range(1, 2048, 97)
+        for h in list(heaps)[1::7] + [2, 700]:
             bad = values.copy()
             bad[h] += 1
             assert first_wrong_value(c, bad) is not None, (code, h)

@@ -12,7 +12,7 @@ from ..engine.periodicity import PROVEN
 from ..engine.sequence import NimSequence
 from ..errors import DataFileError
 from ..outcomes import OPEN
-from .store import DEFAULT_DB, CensusDB, extended_values, stored_sequence
+from .store import DEFAULT_DB, CensusDB, check_many, extended_values, stored_sequence
 
 SHIFTS = (1, 2)  # first cousins: G_A(n) = G_B(n − s)
 WINDOW = 512  # values compared to find identical games and cousins
@@ -88,6 +88,7 @@ def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]
     claim by `check_claims`, before anyone reports or publishes it: the one reader of finished rows (report, site,
     notebooks); a damaged row is refused in one line."""
     rows = CensusDB.read(db, "octal census --digits D")
+    check_many(rows)
     pairs = [(row, stored_sequence(row)) for row in rows]
     check_claims(rows)
     return pairs

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import InvalidArgumentError, OctalError
+from ..rules.code import OCTAL, parse_code
 from ..validate import whole_number
 
 PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
@@ -65,6 +66,7 @@ class CensusProgress:
     proven: int
     open: int
     slowest: str
+    budget: int = 0  # the heaps budget of the stage running (see normal.stages)
 
 
 SCHEDULER = re.compile(r"^((tcp|tls)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\]):\d{1,5}$")
@@ -126,9 +128,44 @@ def check_workers(workers: int | None) -> int:
 
 
 def census_plan(digits: int, prefix: str, codes: Iterable[str] | None, workers: int | None,
-                dask: str | None) -> tuple[list[str], int]:
-    """(the codes a census computes: those named, or every code of `digits` digits under `prefix`; its worker
-    count), the scheduler checked first: every argument is refused before any work starts."""
+                dask: str | None, shard: str | None = None) -> tuple[list[str], int]:
+    """(the codes a census computes: those named, or every code of `digits` digits under `prefix`, then this shard's
+    share of them; its worker count), the scheduler checked first: every argument is refused before any work
+    starts."""
     check_scheduler(dask)
     workers = check_workers(workers)
-    return (list(codes) if codes is not None else enumerate_codes(digits, prefix)), workers
+    todo = named_codes(codes) if codes is not None else enumerate_codes(digits, prefix)
+    return shard_of(todo, shard), workers
+
+
+def named_codes(codes: Iterable[str]) -> list[str]:
+    """The codes a user named, each an octal code (a census proves octal codes only), written 0.ddd, once each."""
+    if isinstance(codes, str):
+        raise InvalidArgumentError("codes must be a list of octal codes, not one string")
+    out: dict[str, None] = {}
+    for text in codes:
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"a census code must be text like 0.1234, not {text!r}"[:120])
+        text = text.strip()
+        text = "0" + text if text.startswith(".") else text
+        code = parse_code(text)  # InvalidCodeError names what is wrong
+        if code.tier != OCTAL or "." not in text:
+            raise InvalidArgumentError(f"the census takes octal codes (d.ddd, digits 0–7), not {text!r}")
+        out[text] = None
+    if not out:
+        raise InvalidArgumentError("no codes named")
+    return list(out)
+
+
+SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+def shard_of(codes: list[str], shard: str | None) -> list[str]:
+    """Shard 'i/k' (1 ≤ i ≤ k) takes every k-th code from the i-th: k shards cover every code once, each in its own
+    file, and `census merge` joins the files into one."""
+    if shard is None:
+        return codes
+    m = SHARD.match(shard) if isinstance(shard, str) else None
+    if m is None or not 1 <= int(m[1]) <= int(m[2]):
+        raise InvalidArgumentError(f"--shard takes i/k with 1 ≤ i ≤ k (2/4: the second of four shares), not {shard!r}")
+    return codes[int(m[1]) - 1 :: int(m[2])]

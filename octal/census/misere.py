@@ -104,12 +104,12 @@ def run_misere_census(digits: int, prefix: str = "0", max_heap: int = DEFAULT_MA
                       max_order: int = DEFAULT_MAX_ORDER, max_work: int = DEFAULT_MAX_WORK, workers: int | None = None,
                       dask: str | None = None, db: str | Path = DEFAULT_DB,
                       progress: Callable[[MisereProgress], None] | None = None,
-                      codes: Iterable[str] | None = None) -> list[dict]:
+                      codes: Iterable[str] | None = None, shard: str | None = None) -> list[dict]:
     """The misère quotient of every code in range (skipping rows already settled within this budget); the rows."""
     max_heap = whole_number(max_heap, "--max-heap (heaps)", 1)
     max_order = whole_number(max_order, "--max-order", 1)
     max_work = whole_number(max_work, "--max-work (steps)", 1)
-    wanted, workers = census_plan(digits, prefix, codes, workers, dask)
+    wanted, workers = census_plan(digits, prefix, codes, workers, dask, shard)
     for c in wanted:
         parse_code(c)  # a bad code is refused before any work starts
     store = MisereDB(db)

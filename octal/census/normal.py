@@ -19,15 +19,23 @@ from ..errors import DataFileError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
-from .classes import WINDOW, game_of, group_games
+from .classes import game_of, group_games
 from .jobs import CensusProgress, census_plan, run_tasks
-from .store import DEFAULT_DB, CensusDB, stored_sequence
+from .store import DEFAULT_DB, KEPT_HEAD, RESUME_MAX, CensusDB, check_many, stored_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10
+STAGES = (1 << 12, 1 << 16, 1 << 20)  # escalation by work: every code to the first, only the codes still open further
+
+
+def stages(max_n: int) -> list[int]:
+    """The heap budgets a census runs in turn: each of STAGES below `max_n`, then `max_n` itself."""
+    return [b for b in STAGES if b < max_n] + [max_n]
+
 
 def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype: str | None = None) -> dict:
-    """One census task (a plain function of plain data, so any worker can run it)."""
+    """One census task (a plain function of plain data, so any worker can run it): the code grown, doubling from
+    FIRST_BUDGET, until proven or `max_n` heaps (its stage's budget)."""
     kernels.load_compiled()  # a worker runs many codes: short runs compiled too (the compiler's start paid once)
     code = parse_code(code_text)
     t0 = time.perf_counter()
@@ -35,7 +43,7 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     seq = GrundySequence(code, values)
     result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
     p = result.periodicity
-    proven = p.status == PROVEN
+    proven = p.status == PROVEN and p.saltus == 0
     vals = np.ascontiguousarray(result.values)
     return {
         "code": code_text,
@@ -48,9 +56,13 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
         "kernel": seq.last_kernel,
         "seconds": time.perf_counter() - t0,
         # a proven game is fixed by its values through n0 + p; keep those (at least 4·WINDOW)
-        "head": zlib.compress(vals[: max(4 * WINDOW, (p.preperiod or 0) + (p.period or 0))].tobytes()),
-        "vals": None if proven else zlib.compress(vals.tobytes()),
+        "head": zlib.compress(vals[: max(KEPT_HEAD, (p.preperiod or 0) + (p.period or 0)) if proven
+                                   else KEPT_HEAD].tobytes()),
+        # an open one keeps every value while that is cheap (to resume from, and to verify); past RESUME_MAX only its
+        # head, and a later stage computes it again from heap 0 (at most 1/16 more work: the stages grow 16-fold)
+        "vals": None if proven or result.n > RESUME_MAX else zlib.compress(vals.tobytes()),
         "dtype": str(vals.dtype),
+        "budget": max_n,
     }
 
 
@@ -63,43 +75,53 @@ def run_census(
     db: str | Path = DEFAULT_DB,
     progress: Callable[[CensusProgress], None] | None = None,
     codes: Iterable[str] | None = None,
+    shard: str | None = None,
 ) -> list[dict]:
-    """Compute every code not yet proven (resuming open ones to `max_n`), then classify; returns the rows."""
+    """Compute every code not yet proven, in stages of growing budget (`stages`: all codes to 2¹², the codes still
+    open to 2¹⁶, …, to `max_n`; open rows resume from their stored values), then classify; returns the rows."""
     max_n = whole_number(max_n, "--max-n", 64)
-    todo_codes, workers = census_plan(digits, prefix, codes, workers, dask)
+    todo_codes, workers = census_plan(digits, prefix, codes, workers, dask, shard)
+    wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        todo = []
-        for c in todo_codes:
-            r = store.row(c)
-            if r and (r["status"] == PROVEN or (is_whole(r["n"]) and r["n"] >= max_n)):
-                continue
-            todo.append((c, *_resumable(r)))
-        done = len(todo_codes) - len(todo)
-        wanted = set(todo_codes)
-        pending = {c for c, _, _ in todo}
-        counts = {PROVEN: 0, OPEN: 0}
-        for r in store.rows():  # codes already done count from the start
-            if r["code"] in wanted and r["code"] not in pending:
-                counts[r["status"]] += 1
-        slowest = ("", 0.0)
-
-        def stored(res: dict) -> None:
-            nonlocal done, slowest
-            store.store(res)
-            done += 1
-            counts[res["status"]] += 1
-            if res["seconds"] > slowest[1]:
-                slowest = (res["code"], res["seconds"])
-            if progress is not None:
-                progress(CensusProgress(done, len(todo_codes), counts[PROVEN], counts[OPEN],
-                                        f"{slowest[0]} ({slowest[1]:.1f} s)"))
-
-        run_tasks(compute_code, [(c, max_n, v, dt) for c, v, dt in todo], workers, dask, stored)
+        for budget in stages(max_n):
+            _run_stage(store, todo_codes, budget, workers, dask, progress)
         classify(store)
         return [r for r in store.rows() if r["code"] in wanted]
     finally:
         store.close()
+
+
+def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, dask: str | None,
+               progress: Callable[[CensusProgress], None] | None) -> None:
+    """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it."""
+    todo = []
+    for c in codes:
+        r = store.row(c)
+        if r and (r["status"] == PROVEN or (is_whole(r["n"]) and r["n"] >= budget)):
+            continue
+        todo.append((c, *_resumable(r)))
+    done = len(codes) - len(todo)
+    pending = {c for c, _, _ in todo}
+    wanted = set(codes)
+    counts = {PROVEN: 0, OPEN: 0}
+    for r in store.rows():  # codes already done count from the start
+        if r["code"] in wanted and r["code"] not in pending:
+            counts[r["status"]] += 1
+    slowest = ("", 0.0)
+
+    def stored(res: dict) -> None:
+        nonlocal done, slowest
+        store.store(res)
+        done += 1
+        counts[res["status"]] += 1
+        if res["seconds"] > slowest[1]:
+            slowest = (res["code"], res["seconds"])
+        if progress is not None:
+            progress(CensusProgress(done, len(codes), counts[PROVEN], counts[OPEN],
+                                    f"{slowest[0]} ({slowest[1]:.1f} s)", budget))
+
+    run_tasks(compute_code, [(c, budget, v, dt) for c, v, dt in todo], workers, dask, stored)
 
 
 def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
@@ -107,8 +129,10 @@ def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
     if row is None or row["status"] != OPEN:
         return None, None
     try:
-        stored_sequence(row)
+        seq = stored_sequence(row)
     except DataFileError:
+        return None, None
+    if len(seq.values) < row["n"]:  # only its head was kept (past RESUME_MAX): computed again from heap 0
         return None, None
     return row["vals"], row["dtype"]
 
@@ -116,7 +140,9 @@ def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
 def classify(store: CensusDB) -> None:
     """Mark identical games (same values over the compared range; for proven codes, forever) and cousins."""
     games = []
-    for r in store.rows():
+    rows = store.rows()
+    check_many(rows)
+    for r in rows:
         try:
             stored_sequence(r)
         except DataFileError:

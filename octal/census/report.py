@@ -50,9 +50,11 @@ def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
 
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
     """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified)."""
-    rows = [r for r, _ in verified_rows(db)]
+    rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r, _ in verified_rows(db)]
+    # saltus: a census row is proven only purely periodic (saltus 0: a finite octal code's values are bounded
+    # once periodic); budget: the stage's heaps budget that proved it (open: the last one it ran to)
     cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-            "cousin"]
+            "cousin", "saltus", "budget"]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..defaults import CENSUS_DB
+from ..engine import kernels
 from ..engine.grundy import first_wrong_value
 from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
 from ..engine.sequence import NimSequence
@@ -22,6 +23,10 @@ from ..validate import is_whole
 DEFAULT_DB = CENSUS_DB
 LOCK_WAIT = 10.0  # seconds to wait for a census file another process is writing before saying so
 DTYPES = ("uint8", "uint16", "uint32")  # the value dtypes a census row may name
+KEPT_HEAD = 2048  # values every row keeps at least: what class detection compares (4·WINDOW)
+RESUME_MAX = 1 << 16  # an open row keeps all its values up to this many heaps (≈ 64 KB each, compressed, for a
+# 4-digit code), so the next stage resumes from them; past it, only its first KEPT_HEAD (2¹⁶ values of
+# thousands of open codes stay a few hundred MB; 2²⁰ would be gigabytes)
 NORMAL_SCHEMA = """
 CREATE TABLE IF NOT EXISTS codes (
     code TEXT PRIMARY KEY,
@@ -38,7 +43,8 @@ CREATE TABLE IF NOT EXISTS codes (
     vals BLOB,                     -- zlib-compressed values: all of them for open codes (to resume),
                                    -- heaps 0..n0+p-1 (at least 2048) for proven ones
     dtype TEXT,
-    updated TEXT
+    updated TEXT,
+    budget INTEGER                 -- the heaps budget of the stage that last computed it (that proved it, if proven)
 );
 """
 
@@ -50,6 +56,7 @@ class CodeTable:
     SCHEMA = ""
 
     COLUMNS: tuple[str, ...] = ()
+    ADDED: dict[str, str] = {}  # columns added since the first release, with their SQL types: an older file gains them
 
     def __init__(self, path: str | Path = DEFAULT_DB, readonly: bool = False):
         """Open (and, to write, create) the table; `readonly` opens an existing file as it is and never writes."""
@@ -64,10 +71,24 @@ class CodeTable:
         except sqlite3.Error as exc:
             raise DataFileError(f"cannot open census database {self.path}: {exc}") from None
         names = tuple(d[0] for d in cur.description)
+        missing = self.COLUMNS[len(names):]
+        if names == self.COLUMNS[: len(names)] and missing and all(c in self.ADDED for c in missing):
+            names = self._add_columns(missing, readonly)
         if self.COLUMNS and names != self.COLUMNS:
             self.conn.close()
             raise DataFileError(f"{self.path}: the {self.TABLE} table has the columns {', '.join(names)}, not those "
                                 f"octal writes ({', '.join(self.COLUMNS)})")
+
+    def _add_columns(self, missing: tuple[str, ...], readonly: bool) -> tuple[str, ...]:
+        """An older file: the columns added since are added to it (empty), or, read only, read as empty."""
+        self._blank = {} if not readonly else dict.fromkeys(missing)
+        if not readonly:
+            for c in missing:
+                self.conn.execute(f"ALTER TABLE {self.TABLE} ADD COLUMN {c} {self.ADDED[c]}")
+            self.conn.commit()
+        return self.COLUMNS
+
+    _blank: dict = {}
 
     def _query(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         try:
@@ -78,12 +99,12 @@ class CodeTable:
     def row(self, code: str) -> dict | None:
         cur = self._query(f"SELECT * FROM {self.TABLE} WHERE code = ?", (code,))
         r = cur.fetchone()
-        return dict(zip([d[0] for d in cur.description], r)) if r else None
+        return {**self._blank, **dict(zip([d[0] for d in cur.description], r))} if r else None
 
     def rows(self) -> list[dict]:
         cur = self._query(f"SELECT * FROM {self.TABLE}")
         names = [d[0] for d in cur.description]
-        rows = [dict(zip(names, r)) for r in cur.fetchall()]
+        rows = [{**self._blank, **dict(zip(names, r))} for r in cur.fetchall()]
         for r in rows:
             if not isinstance(r["code"], str) or "." not in r["code"]:
                 raise DataFileError(f"{self.path}: a row of {self.TABLE} has the code {str(r['code'])[:40]!r}, "
@@ -125,17 +146,19 @@ class CensusDB(CodeTable):
     TABLE = "codes"
     SCHEMA = NORMAL_SCHEMA
     COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-               "cousin", "vals", "dtype", "updated")
+               "cousin", "vals", "dtype", "updated", "budget")
+    ADDED = {"budget": "INTEGER"}
 
     def store(self, res: dict) -> None:
         old = self.row(res["code"])
         seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)
         self.write(
             "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
-            "seconds, class, cousin, vals, dtype, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+            "seconds, class, cousin, vals, dtype, updated, budget) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)",
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
               res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
-              time.strftime("%Y-%m-%dT%H:%M:%S"))],
+              time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"))],
             # claims naming the row replaced are withdrawn with it, in the same transaction: until the census groups
             # the games again (at its end), no row claims a game the file no longer holds
             ("UPDATE codes SET class = NULL WHERE class = ?", (res["code"],)),
@@ -159,6 +182,15 @@ def extended_values(row: dict, length: int) -> np.ndarray | None:
         return v[:length] if len(v) >= length else None
     return through_period(v, row["period"], row["preperiod"], length)
 
+
+
+MANY_ROWS = 200  # reading more rows than this, the compiled recurrence check pays for loading it (≈ 0.5 s once)
+
+
+def check_many(rows: list) -> None:
+    """Load the compiled kernels before verifying many rows: the same check, ~50× cheaper a row than numpy."""
+    if len(rows) > MANY_ROWS:
+        kernels.load_compiled()
 
 
 def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
@@ -189,10 +221,16 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
         except (zlib.error, TypeError, ValueError) as exc:
             why = f"its values cannot be read ({exc})"
     if why is None:
-        if (len(values) != n) if status == OPEN else not 0 < len(values) <= n:
+        # an open row holds every value, or past RESUME_MAX heaps its first KEPT_HEAD; a proven one those through
+        # its period (at least KEPT_HEAD)
+        whole = len(values) == n
+        if not (whole or (0 < len(values) <= n if status == PROVEN else n > RESUME_MAX and len(values) == KEPT_HEAD)):
             why = f"it holds {len(values):,} values for {n:,} heaps"
-        elif row["max_value"] != int(values.max()) or not is_whole(row["max_value"]):
+        elif not is_whole(row["max_value"]) or (row["max_value"] != int(values.max()) if whole or status == PROVEN
+                                                 else row["max_value"] < int(values.max())):
             why = f"its largest value {repr(row['max_value'])[:20]} is not that of its values"
+        elif row.get("budget") is not None and not (is_whole(row["budget"]) and row["budget"] >= n):
+            why = f"its budget {repr(row['budget'])[:20]} is below the {n:,} heaps it computed"
         elif (wrong := first_wrong_value(code, values)) is not None:
             why = f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
     if why is None and status == PROVEN:

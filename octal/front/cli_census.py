@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from .. import defaults as D
+from ..errors import DataFileError
 from .exits import friendly
 from .help_layout import PlainHelp, PlainHelpGroup
 
@@ -31,6 +34,8 @@ def census(
     max_heap: Annotated[int, typer.Option("--max-heap", metavar="H", help="With --misere: heaps per code.")] = D.CENSUS_MAX_HEAP,
     max_order: Annotated[int, typer.Option("--max-order", metavar="K", help="With --misere: 'growing' past |Q| = K.")] = D.CENSUS_MAX_ORDER,
     max_work: Annotated[int, typer.Option("--max-work", metavar="STEPS", help="With --misere: steps of work per code.")] = D.CENSUS_MAX_WORK,
+    codes: Annotated[Optional[str], typer.Option("--codes", metavar="LIST|FILE", help="Only these codes: 0.1234,4.07 or a file of codes (one or more a line, # comments).")] = None,
+    shard: Annotated[Optional[str], typer.Option("--shard", metavar="I/K", help="Every K-th code from the I-th: K shards, merged by 'census merge'.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
 ) -> None:
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
@@ -40,17 +45,54 @@ def census(
     from .progress import ProgressLine
     from .report import census_text, misere_census_text
 
+    named = None if codes is None else read_codes(codes)
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
     if misere:
         rows = run_misere_census(digits, prefix, max_heap, max_order, max_work, workers, dask, db, progress=lambda p: line(
-            p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())))
+            p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())), codes=named, shard=shard)
         line.close()
         typer.echo(misere_census_text(rows, db))
         return
-    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=lambda p: line(
-        p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}"))
-    line.close()
+    stage = {"budget": None, "line": line}
+
+    def show(p) -> None:  # one progress line per stage: its rate and time left are the stage's own
+        if p.budget != stage["budget"]:
+            stage["line"].close()
+            stage["budget"] = p.budget
+            stage["line"] = ProgressLine(label=f"codes to {p.budget:,} heaps", enabled=False if quiet else None,
+                                         delay=0.0)
+        stage["line"](p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}")
+
+    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard)
+    stage["line"].close()
     typer.echo(census_text(rows, db))
+
+
+def read_codes(text: str) -> list[str]:
+    """--codes: a file of codes (whitespace or commas between them, '#' to the end of a line a comment), or the
+    codes themselves, comma separated."""
+    path = Path(text)
+    if path.is_file():
+        try:
+            text = "\n".join(line.split("#")[0] for line in path.read_text().splitlines())
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DataFileError(f"cannot read the codes in {path}: {exc}") from None
+    return [c for c in re.split(r"[\s,]+", text) if c]
+
+
+@census_app.command("merge", cls=PlainHelp)
+@friendly
+def census_merge(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Census files (shards) to merge.")],
+    db: Db = D.CENSUS_DB,
+) -> None:
+    """Merge census files (shards computed apart) into --db: rows verified, the further-computed row kept."""
+    from ..census import merge_census, verified_rows
+    from .report import census_text
+
+    taken = merge_census(files, db)
+    typer.echo(f"merged     {taken:,} rows from {len(files)} files")
+    typer.echo(census_text([r for r, _ in verified_rows(db)], db))
 
 
 @census_app.command("report", cls=PlainHelp)

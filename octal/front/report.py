@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.memory import human_bytes
+from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
@@ -251,8 +252,21 @@ def census_text(rows: list[dict], db: str) -> str:
     """`octal census`: how many codes, proven, open and distinct games, and where the results are."""
     opened = sum(r["status"] == OPEN for r in rows)
     classes = len({r["class"] for r in rows})
-    return (f"{len(rows):,} codes: {len(rows) - opened:,} proven, {opened:,} open, {classes:,} distinct games; "
+    text = (f"{len(rows):,} codes: {len(rows) - opened:,} proven, {opened:,} open, {classes:,} distinct games; "
             f"results in {db} (octal census report)")
+    by = budget_counts(rows)
+    if len(by) > 1:
+        text += "\nproven within " + " · ".join(f"{b:,} heaps: {k:,}" for b, k in by.items())
+    return text
+
+
+def budget_counts(rows: list[dict]) -> dict[int, int]:
+    """How many codes each stage's heaps budget proved (escalation: 2¹², 2¹⁶, …), in order of budget."""
+    found: dict[int, int] = {}
+    for r in rows:
+        if r["status"] == PROVEN and r.get("budget"):
+            found[r["budget"]] = found.get(r["budget"], 0) + 1
+    return dict(sorted(found.items()))
 
 
 def misere_census_text(rows: list[dict], db: str) -> str:
