@@ -10,8 +10,9 @@ import pytest
 from processes import kill_after_rows
 from typer.testing import CliRunner
 
-from octal import nim_sequence
-from octal.census import CensusDB, enumerate_codes, report, run_census
+from octal import DataFileError, InvalidArgumentError, nim_sequence
+from octal.census import CensusDB, enumerate_codes, merge_census, normal, report, run_census, stages, stored_sequence
+from octal.census import store as store_module
 from octal.census.store import row_values
 from octal.front.cli import app
 
@@ -175,3 +176,99 @@ def test_ctrl_c_to_the_census_alone_is_one_line(tmp_path, how):
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=120)
     assert p.returncode == 130 and err.strip() == "interrupted", err[-2000:]
+
+
+def test_stages_grow_to_the_budget():
+    assert stages(65536) == [4096, 65536]
+    assert stages(2**21) == [4096, 65536, 2**20, 2**21]
+    assert stages(4096) == [4096] and stages(1000) == [1000]
+
+
+def test_escalation_proves_each_code_within_the_smallest_stage_and_never_recomputes_it(tmp_path, monkeypatch):
+    """Every code runs to the first budget, only the open ones go on; each row names the budget that proved it."""
+    monkeypatch.setattr(normal, "STAGES", (256,))
+    db = tmp_path / "c.sqlite"
+    seen = []
+    rows = {r["code"]: r for r in run_census(0, codes=["0.77", "0.044", "0.6"], max_n=1024, workers=1, db=db,
+                                             progress=seen.append)}
+    # Kayles' certificate needs 168 heaps, 0.044's 503: proven within 256 and within 1,024 heaps
+    assert (rows["0.77"]["status"], rows["0.77"]["budget"]) == ("proven", 256)
+    assert (rows["0.044"]["status"], rows["0.044"]["budget"], rows["0.044"]["proof_bound"]) == ("proven", 1024, 503)
+    assert (rows["0.6"]["status"], rows["0.6"]["budget"], rows["0.6"]["n"]) == ("open", 1024, 1024)
+    assert [p.budget for p in seen] == [256] * 3 + [1024] * 2  # the second stage ran the two codes still open
+    again = {r["code"]: r for r in run_census(0, codes=["0.77", "0.044", "0.6"], max_n=2048, workers=1, db=db)}
+    assert all(again[c]["updated"] == rows[c]["updated"] for c in ("0.77", "0.044"))
+    assert again["0.6"]["n"] == 2048 and np.array_equal(row_values(again["0.6"]), nim_sequence("0.6", 2048).values)
+    assert "proven within 256 heaps: 1 · 1,024 heaps: 1" in CliRunner().invoke(
+        app, ["census", "--digits", "0", "--codes", "0.77,0.044", "--max-n", "1024", "--db", str(db)]).output
+
+
+def test_open_rows_past_the_resume_limit_keep_their_head_and_start_again(tmp_path, monkeypatch):
+    """Past RESUME_MAX heaps an open row keeps KEPT_HEAD values (the database stays small); it still verifies, and a
+    later stage computes it again from heap 0, to the same values."""
+    for module in (normal, store_module):
+        monkeypatch.setattr(module, "RESUME_MAX", 2048)
+    db = tmp_path / "c.sqlite"
+    (row,) = run_census(0, codes=["0.6"], max_n=4096, workers=1, db=db)
+    assert row["n"] == 4096 and len(row_values(row)) == store_module.KEPT_HEAD
+    assert stored_sequence(row).values.size == store_module.KEPT_HEAD and normal._resumable(row) == (None, None)
+    assert "0.6" in report(db)
+    (row,) = run_census(0, codes=["0.6"], max_n=8192, workers=1, db=db)
+    full = nim_sequence("0.6", 8192).values
+    assert row["n"] == 8192 and row["max_value"] == full.max()
+    assert np.array_equal(row_values(row), full[: store_module.KEPT_HEAD])
+    conn = sqlite3.connect(db)  # a head shorter than KEPT_HEAD, or a largest value below the head's, is refused
+    conn.execute("UPDATE codes SET max_value = 1"), conn.commit()
+    with pytest.raises(DataFileError, match="largest value"):
+        report(db)
+
+
+def test_shards_merge_into_the_census_computed_whole(tmp_path):
+    codes = enumerate_codes(2, "0")[:21]
+    keep = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "class", "cousin", "budget"]
+    whole = run_census(0, codes=codes, max_n=2048, workers=2, db=tmp_path / "whole.sqlite")
+    parts = [tmp_path / f"s{i}.sqlite" for i in (1, 2, 3)]
+    for i, part in enumerate(parts, 1):
+        shard = run_census(0, codes=codes, max_n=2048, workers=1, db=part, shard=f"{i}/3")
+        assert [r["code"] for r in shard] == codes[i - 1 :: 3]
+    r = CliRunner().invoke(app, ["census", "merge", *map(str, parts), "--db", str(tmp_path / "m.sqlite")])
+    assert r.exit_code == 0 and "merged     21 rows from 3 files" in r.output
+    merged = CensusDB.read(tmp_path / "m.sqlite", "")
+    assert [{k: x[k] for k in keep} for x in merged] == [{k: x[k] for k in keep} for x in whole]
+    # a shard holding a further-computed row wins; merging into one of the sources is refused
+    assert merge_census(parts, tmp_path / "m.sqlite") == 0
+    with pytest.raises(InvalidArgumentError, match="merged into"):
+        merge_census(parts, parts[0])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--shard", "4/3"], "--shard takes i/k"), (["--shard", "x"], "--shard takes i/k"),
+    (["--codes", "0.77,0.F"], "octal codes"), (["--codes", "0.77,0.9x"], ""), (["--codes", ","], "no codes named"),
+])
+def test_bad_codes_and_shards_are_one_line(tmp_path, args, message):
+    r = CliRunner().invoke(app, ["census", *args, "--db", str(tmp_path / "c.sqlite")])
+    assert r.exit_code == 2 and message in r.output and len(r.output.strip().splitlines()) == 1, r.output
+    assert not (tmp_path / "c.sqlite").exists()
+
+
+def test_codes_from_a_file(tmp_path):
+    codes = tmp_path / "codes.txt"
+    codes.write_text("# two games\n0.77 .07\n0.77, 4.07  # Kayles twice: once\n")
+    r = CliRunner().invoke(app, ["census", "--codes", str(codes), "--max-n", "1024", "--db", str(tmp_path / "c.db")])
+    assert r.exit_code == 0, r.output
+    assert [x["code"] for x in CensusDB.read(tmp_path / "c.db", "")] == ["0.07", "0.77", "4.07"]
+
+
+def test_a_file_written_before_the_budget_column_reads_and_gains_it(tmp_path):
+    db = tmp_path / "old.sqlite"
+    run_census(1, "0", 1024, workers=1, db=db)
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE codes DROP COLUMN budget"), conn.commit(), conn.close()
+    assert all(r["budget"] is None for r in CensusDB.read(db, ""))  # read only: as it is, the column empty
+    assert "budget" not in [c[1] for c in sqlite3.connect(db).execute("PRAGMA table_info(codes)")]
+    rows = run_census(0, codes=["0.6"], max_n=2048, workers=1, db=db)  # written: the column is added
+    assert rows[0]["budget"] == 2048
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE codes SET budget = 100 WHERE code = '0.6'"), conn.commit()
+    with pytest.raises(DataFileError, match="budget"):
+        report(db)

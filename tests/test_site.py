@@ -1,6 +1,6 @@
 """The static site: built from a real census, then driven in headless Chromium as a person would use it.
 
-The browser test needs Debian's chromium and chromium-driver (.ci/run installs them and sets OCTAL_REQUIRE_BROWSER,
+The browser tests need Debian's chromium and chromium-driver (.ci/run installs them and sets OCTAL_REQUIRE_BROWSER,
 so CI fails rather than skips without them). Screenshots of each page go to test-artifacts/screenshots/.
 """
 
@@ -19,7 +19,7 @@ from octal import nim_sequence
 from octal.census import open_census, run_census
 from octal.errors import DataFileError
 from octal.front.cli import app
-from octal.front.site import build_site, games_from_codes, games_from_db, playable
+from octal.front.site import build_site, census_html, games_from_codes, games_from_db, playable, write_site
 
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 runner = CliRunner()
@@ -87,6 +87,9 @@ def test_site_from_named_games_and_errors(tmp_path):
     build_site(games, tmp_path / "out")
     assert sorted(p.name for p in (tmp_path / "out" / "games").iterdir()) == [
         "0.6-officers.html", "0.77-kayles.html", "4!.0-grundys-game.html"]
+    # named games are no census: no census page, and the index does not link one
+    assert not (tmp_path / "out" / "census.html").exists()
+    assert "census.html" not in (tmp_path / "out" / "index.html").read_text()
     cousins = {g.code: g.cousin for g in games_from_codes(["0.07", "0.137"], 2**12)}
     assert cousins == {"0.07": "0.137+1", "0.137": None}  # a site of named games groups them as the census does
     with pytest.raises(DataFileError):
@@ -225,5 +228,128 @@ def test_a_person_filters_the_index_opens_kayles_and_plays_to_the_end(site):
         assert status.text == ("You win: the engine has no move." if log[-1].startswith("You") else
                                "The engine wins: you have no move.")
         assert d.find_element(By.ID, "position").get_attribute("data-heaps") == ""  # Kayles ends with no tokens
+    finally:
+        d.quit()
+
+
+# `octal census --digits 1 --prefix both`: 0.1 … 0.7 and 4.0 … 4.7
+ONE_DIGIT_CODES = [f"0.{d}" for d in range(1, 8)] + [f"4.{d}" for d in range(8)]
+
+
+@pytest.fixture(scope="module")
+def census_site(tmp_path_factory) -> Path:
+    """A census of the 1-digit codes of both prefixes, published by `write_site` as `octal site --db` does."""
+    tmp = tmp_path_factory.mktemp("census-site")
+    run_census(digits=1, prefix="both", db=tmp / "census.sqlite", workers=1)
+    count, index = write_site(tmp / "site", db=tmp / "census.sqlite")
+    assert count == len(ONE_DIGIT_CODES)
+    return index.parent
+
+
+def census_rows(db: Path) -> dict[str, dict]:
+    """The census file's rows by code, read with plain SQL."""
+    with sqlite3.connect(db) as conn:
+        conn.row_factory = sqlite3.Row
+        rows = {r["code"]: dict(r) for r in conn.execute("SELECT * FROM codes")}
+    conn.close()
+    return rows
+
+
+def census_attrs(page: str) -> dict[str, dict[str, str]]:
+    """data-code → the data attributes of every row of the census page's table."""
+    rows = [dict(re.findall(r'data-(\w+)="([^"]*)"', tr)) for tr in re.findall(r"<tr\b[^>]*>", page)]
+    return {r["code"]: r for r in rows if "code" in r}
+
+
+@pytest.mark.slow
+def test_the_census_page_has_a_row_per_code_with_what_the_filters_read(census_site):
+    page = (census_site / "census.html").read_text()
+    db = census_rows(census_site.parent / "census.sqlite")
+    assert sorted(db) == ONE_DIGIT_CODES
+    attrs = census_attrs(page)
+    assert sorted(attrs) == ONE_DIGIT_CODES and page.count("<tr data-code=") == len(db)  # one row per code
+    for code, row in db.items():
+        a = attrs[code]
+        assert a["status"] == row["status"]
+        same = row["class"] if row["class"] != code else None
+        assert a.get("same") == same  # only a row whose game another code already is
+        if row["status"] == "proven":  # proved within the stage's budget; open rows carry neither
+            assert (a["budget"], a["period"]) == (str(row["budget"]), str(row["period"]))
+        else:
+            assert "budget" not in a and "period" not in a
+    assert db["0.6"]["status"] == "open" and db["0.7"]["class"] == "0.3"  # Officers open; 0.7 plays as 0.3
+    # each code links to its game page, which exists (a preset's page carries its name)
+    links = re.findall(r'<a href="(games/[^"]+)">([^<]+)</a>', page)
+    assert sorted(code for _, code in links) == ONE_DIGIT_CODES and ("games/0.6-officers.html", "0.6") in links
+    assert all((census_site / href).is_file() for href, _ in links)
+    assert '<a href="census.html">' in (census_site / "index.html").read_text()
+    proven = sum(r["status"] == "proven" for r in db.values())
+    assert f"{len(db)} codes: {proven} proven, {len(db) - proven} open" in page
+    assert "http://" not in page and "https://" not in page and "<script src" not in page
+    # the page holds the rows, never their stored values
+    assert all(str(v) not in page for v in (r["vals"] for r in db.values()))
+
+
+@pytest.mark.slow
+def test_an_older_census_file_proves_within_no_recorded_budget(census_site, tmp_path):
+    db = tmp_path / "old.sqlite"
+    shutil.copy(census_site.parent / "census.sqlite", db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE codes SET budget = NULL WHERE code = '4.4'")
+    conn.close()
+    games = games_from_db(db)
+    page = census_html(games)  # no pages written: codes without links
+    assert census_attrs(page)["4.4"]["budget"] == "none" and '<option value="none">not recorded</option>' in page
+    row = re.search(r'<tr data-code="4.4"[^>]*>(.*?)</tr>', page).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row)[6] == ""  # "proved within" blank
+    assert "budget not recorded (an older file) 1" in page and "<a href" not in page.split("<tbody>")[1]
+
+
+@pytest.mark.slow
+def test_a_person_filters_the_census_page(census_site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    db = census_rows(census_site.parent / "census.sqlite")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d = browser()
+    try:
+        d.get((census_site / "census.html").as_uri())
+
+        def visible():
+            return [r.get_attribute("data-code") for r in d.find_elements(By.CSS_SELECTOR, "#census tbody tr")
+                    if r.is_displayed()]
+
+        def count():
+            return d.find_element(By.ID, "count").text
+
+        total = len(ONE_DIGIT_CODES)
+        assert sorted(visible()) == ONE_DIGIT_CODES and count() == f"{total} of {total} codes"
+        status, prefix = Select(d.find_element(By.ID, "status")), Select(d.find_element(By.ID, "prefix"))
+        for st, pre in (("open", "4."), ("proven", "4."), ("open", "0.")):
+            status.select_by_value(st)
+            prefix.select_by_value(pre)
+            want = sorted(c for c, r in db.items() if r["status"] == st and c.startswith(pre))
+            assert sorted(visible()) == want and count() == f"{len(want)} of {total} codes"
+        status.select_by_value("all")
+        prefix.select_by_value("all")
+        d.find_element(By.ID, "distinct").click()
+        assert sorted(visible()) == sorted(c for c, r in db.items() if r["class"] in (None, c))
+        d.find_element(By.ID, "distinct").click()
+        d.find_element(By.ID, "pmin").send_keys("3")
+        d.find_element(By.ID, "pmax").send_keys("20")
+        assert sorted(visible()) == sorted(c for c, r in db.items() if r["period"] and 3 <= r["period"] <= 20)
+        d.find_element(By.ID, "pmin").clear()
+        d.find_element(By.ID, "pmax").clear()
+        d.find_element(By.ID, "filter").send_keys("4.")  # an input event after the clears: every row again
+        d.find_element(By.ID, "filter").clear()
+        d.find_element(By.ID, "filter").send_keys(" ")
+        assert len(visible()) == total
+        d.find_element(By.CSS_SELECTOR, '#census th[data-col="3"]').click()  # period, ascending: blanks last
+        periods = [db[c]["period"] for c in visible()]
+        assert periods == sorted(periods, key=lambda p: (p is None, p or 0)) and periods[-1] is None
+        d.save_screenshot(str(SHOTS / "census.png"))
+        d.find_element(By.LINK_TEXT, "0.6").click()
+        assert "Officers" in d.title
     finally:
         d.quit()

@@ -84,30 +84,31 @@ def run_census(
     wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        for budget in stages(max_n):
-            _run_stage(store, todo_codes, budget, workers, dask, progress)
-        classify(store)
+        computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress) for budget in stages(max_n))
+        if computed or any(r["class"] is None for r in store.states().values()):
+            classify(store)  # a re-run that computed nothing, over grouped rows, has nothing to group again
         return [r for r in store.rows() if r["code"] in wanted]
     finally:
         store.close()
 
 
 def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, dask: str | None,
-               progress: Callable[[CensusProgress], None] | None) -> None:
-    """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it."""
+               progress: Callable[[CensusProgress], None] | None) -> int:
+    """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it; returns how
+    many were."""
+    states = store.states()
     todo = []
     for c in codes:
-        r = store.row(c)
+        r = states.get(c)
         if r and (r["status"] == PROVEN or (is_whole(r["n"]) and r["n"] >= budget)):
             continue
-        todo.append((c, *_resumable(r)))
+        todo.append((c, *_resumable(store.row(c) if r else None)))
     done = len(codes) - len(todo)
     pending = {c for c, _, _ in todo}
-    wanted = set(codes)
     counts = {PROVEN: 0, OPEN: 0}
-    for r in store.rows():  # codes already done count from the start
-        if r["code"] in wanted and r["code"] not in pending:
-            counts[r["status"]] += 1
+    for c in codes:  # codes already done count from the start
+        if c in states and c not in pending:
+            counts[states[c]["status"]] += 1
     slowest = ("", 0.0)
 
     def stored(res: dict) -> None:
@@ -122,6 +123,7 @@ def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, das
                                     f"{slowest[0]} ({slowest[1]:.1f} s)", budget))
 
     run_tasks(compute_code, [(c, budget, v, dt) for c, v, dt in todo], workers, dask, stored)
+    return len(todo)
 
 
 def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:

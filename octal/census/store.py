@@ -149,6 +149,11 @@ class CensusDB(CodeTable):
                "cousin", "vals", "dtype", "updated", "budget")
     ADDED = {"budget": "INTEGER"}
 
+    def states(self) -> dict[str, dict]:
+        """code → {status, n, class} of every row, without the values: what a census decides its work from."""
+        cur = self._query("SELECT code, status, n, class FROM codes")
+        return {c: {"status": s, "n": n, "class": k} for c, s, n, k in cur.fetchall()}
+
     def store(self, res: dict) -> None:
         old = self.row(res["code"])
         seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)

@@ -1,6 +1,7 @@
 """A static website of computed games: an index to sort and filter, and a page per game with its rules, sequence
 (rows of 12, exceptional values marked), verdict and certificate, rare/common split, plot, misère summary and a
-board to play against the engine. Every page stands alone: no server, no network, no script from elsewhere."""
+board to play against the engine; built from a census file, also one light page of the whole census table. Every page
+stands alone: no server, no network, no script from elsewhere."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
@@ -26,7 +28,7 @@ from ..outcomes import GROWING, OPEN
 from ..rules.presets import preset_for_code, resolve
 from ..validate import whole_number
 from .rows_html import sequence_table
-from .site_assets import BOARD_JS, INDEX_JS, STYLE
+from .site_assets import BOARD_JS, CENSUS_JS, INDEX_JS, STYLE
 from .svg import scatter_svg
 
 PLOT_POINTS = 3_000
@@ -36,12 +38,14 @@ BOARD_MAX_HEAP = 10_000  # the "leave" list of a heap of h has up to h/2 entries
 
 @dataclass
 class SiteGame:
-    """One game of the site: its sequence and verdict, the census's class and cousin, and a misère row if any."""
+    """One game of the site: its sequence and verdict, the census's class and cousin, a misère row if any, and the
+    census row it was read from (without its values: the census page's columns)."""
 
     sequence: NimSequence
     cls: str | None = None
     cousin: str | None = None
     misere: dict | None = None
+    row: dict | None = None
 
     @property
     def code(self) -> str:
@@ -90,7 +94,8 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
     for row, seq in verified_rows(path):
         preset = preset_for_code(seq.code)
         seq.name = preset.name if preset else None
-        games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"])))
+        games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"]),
+                              {k: v for k, v in row.items() if k != "vals"}))
     return games
 
 
@@ -165,8 +170,9 @@ def _order(m: dict):
     return (f"{q:,}+", q) if q is not None and m.get("status") == GROWING else q
 
 
-def index_html(games: list[SiteGame]) -> str:
-    """The index: every game with its verdict, sortable by any column and filterable by text and status."""
+def index_html(games: list[SiteGame], census: bool = False) -> str:
+    """The index: every game with its verdict, sortable by any column and filterable by text and status (`census`:
+    a link to census.html, written beside it)."""
     with_misere = [g for g in games if g.misere is not None]
     cols = list(_facts(with_misere[0] if with_misere else games[0]).keys()) if games else ["code"]
     head = "".join(f'<th data-col="{i}" title="sort">{escape(c)}</th>' for i, c in enumerate(cols))
@@ -195,8 +201,73 @@ def index_html(games: list[SiteGame]) -> str:
              '<label>Status <select id="status"><option value="all">all</option><option value="proven">proven'
              '</option><option value="apparent">apparent</option><option value="open">open</option></select></label> '
              f'<span id="count">{len(games):,} of {len(games):,} games</span></p>')
-    table = f'<table id="games"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    if census:
+        intro += '<p><a href="census.html">The census table</a>: every code in one light page, with more filters.</p>'
+    table = f'<table id="games" class="sortable"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
     return _page("Octal games", intro + table, INDEX_JS)
+
+
+CENSUS_COLUMNS = ["code", "status", "preperiod", "period", "max value", "heaps computed", "proved within",
+                  "same game as", "cousin of"]
+
+
+def _census_row(game: SiteGame, pages: Collection[str]) -> str:
+    """One census row: its cells, and the data attributes the page's filters read (see CENSUS_JS)."""
+    r = game.row
+    code = escape(r["code"])
+    proven = r["status"] == PROVEN
+    same = r["class"] if r["class"] and r["class"] != r["code"] else ""
+    attrs = f' data-code="{code}" data-status="{escape(r["status"])}"'
+    if proven:  # an open row was not proved within its budget: no "proved within"; its heaps computed tell how far
+        attrs += f' data-budget="{"none" if r["budget"] is None else r["budget"]}" data-period="{r["period"]}"'
+    if same:
+        attrs += f' data-same="{escape(same)}"'
+    link = f'<a href="games/{game.slug}.html">{code}</a>' if game.slug in pages else code
+    cells = [link, escape(r["status"]), _num(r["preperiod"]), _num(r["period"]), _num(r["max_value"]), _num(r["n"]),
+             _num(r["budget"]) if proven else "", escape(same), escape(r["cousin"] or "")]
+    return f"<tr{attrs}><td>{'</td><td>'.join(cells)}</td></tr>"
+
+
+def census_html(games: list[SiteGame], pages: Collection[str] = ()) -> str:
+    """The census page: one row per census row (the games' `row`), filtered and sorted in the page; a code links to
+    its game page when `pages` (the slugs written) holds it. Rows only, no values: 8,191 codes stay a few MB."""
+    rows = [g.row for g in games]
+    counts = {s: sum(r["status"] == s for r in rows) for s in (PROVEN, OPEN)}
+    distinct = sum(not r["class"] or r["class"] == r["code"] for r in rows)
+    budgets: dict = {}
+    for r in rows:
+        if r["status"] == PROVEN:
+            budgets[r["budget"]] = budgets.get(r["budget"], 0) + 1
+    within = sorted(b for b in budgets if b is not None)
+    by_budget = [f"within {b:,} heaps {budgets[b]:,}" for b in within]
+    if None in budgets:
+        by_budget.append(f"budget not recorded (an older file) {budgets[None]:,}")
+    summary = (f"{len(rows):,} codes: {counts[PROVEN]:,} proven, {counts[OPEN]:,} open; {distinct:,} distinct games."
+               + (f" Proven {', '.join(by_budget)}." if by_budget else ""))
+    prefixes = sorted({r["code"].split(".")[0] + "." for r in rows})
+    option = "<option value=\"{}\">{}</option>".format
+    budget_options = ([option(b, f"{b:,} heaps") for b in within]
+                      + ([option("none", "not recorded")] if None in budgets else []))
+    intro = ('<p><a href="index.html">← all games</a></p><h1>Census</h1>'
+             f'<p id="summary">{summary}</p>'
+             "<p>Click a code for its game page, a heading to sort. “Proved within” is the heaps budget of the census "
+             "stage that proved the code (blank for open codes: “heaps computed” says how far they went); “same game "
+             "as” names the first code with the same nim sequence, “cousin of” CODE+s a game whose values are these "
+             "shifted by s heaps.</p>"
+             '<p class="controls"><label>Code <input id="filter" type="search" placeholder="code"></label> '
+             '<label>Status <select id="status">' + option("all", "all") + option(PROVEN, PROVEN) + option(OPEN, OPEN)
+             + '</select></label> <label>Prefix <select id="prefix">' + option("all", "all")
+             + "".join(option(escape(x), escape(x)) for x in prefixes)
+             + '</select></label> <label>Proved within <select id="budget">' + option("all", "all")
+             + "".join(budget_options) + "</select></label> "
+             '<label><input id="distinct" type="checkbox"> distinct games only</label> '
+             '<label>Period at least <input id="pmin" type="number" min="1"></label> '
+             '<label>at most <input id="pmax" type="number" min="1"></label> '
+             f'<span id="count">{len(rows):,} of {len(rows):,} codes</span></p>')
+    head = "".join(f'<th data-col="{i}" title="sort">{escape(c)}</th>' for i, c in enumerate(CENSUS_COLUMNS))
+    body = "\n".join(_census_row(g, pages) for g in games)
+    table = f'<table id="census" class="sortable"><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>'
+    return _page("Census", intro + table, CENSUS_JS)
 
 
 def playable(seq: NimSequence) -> bool:
@@ -285,12 +356,18 @@ def game_html(game: SiteGame) -> str:
 
 
 def build_site(games: list[SiteGame], out: str | Path) -> Path:
-    """Write index.html and games/<code>.html under `out`; returns the index's path."""
+    """Write index.html and games/<code>.html under `out`, and census.html when the games are a census file's rows;
+    returns the index's path."""
     root = check_out_dir(out)
+    pages = set()
     for g in games:
         (root / "games" / f"{g.slug}.html").write_text(game_html(g), encoding="utf-8")
+        pages.add(g.slug)
+    census = bool(games) and all(g.row is not None for g in games)
+    if census:
+        (root / "census.html").write_text(census_html(games, pages), encoding="utf-8")
     index = root / "index.html"
-    index.write_text(index_html(games), encoding="utf-8")
+    index.write_text(index_html(games, census), encoding="utf-8")
     return index
 
 

@@ -1,11 +1,14 @@
-"""The site's style sheet and its two scripts (index sorting and filtering; the play board), inlined in each page."""
+"""The site's style sheet and its scripts (the index's and the census page's filters, sharing one table sort; the
+play board), inlined in each page."""
 
 STYLE = """
 body { font: 17px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.8em; margin-bottom: .2em; } h2 { margin-top: 1.4em; }
 table { border-collapse: collapse; } th, td { padding: .2em .55em; border-bottom: 1px solid #ddd; text-align: right; }
-#games th { cursor: pointer; background: #f3f3f3; position: sticky; top: 0; } #games td.text { text-align: left; }
-#games th.asc::after { content: " ▲"; } #games th.desc::after { content: " ▼"; }
+.sortable th { cursor: pointer; background: #f3f3f3; position: sticky; top: 0; } .sortable td.text { text-align: left; }
+.sortable th.asc::after { content: " ▲"; } .sortable th.desc::after { content: " ▼"; }
+#census td:first-child, #census td:nth-child(2), #census td:nth-child(n+8) { text-align: left; }
+#census td { font-variant-numeric: tabular-nums; } .controls input[type=number] { width: 6em; }
 table.seq td { font-family: ui-monospace, monospace; min-width: 2.2em; } table.seq th { color: #777; }
 td.exc, span.exc { background: #ffe08a; font-weight: bold; }
 table.facts th { text-align: left; color: #555; } table.facts td { text-align: left; }
@@ -16,7 +19,31 @@ p.proven { color: #176f2c; font-weight: bold; } p.apparent { color: #8a5a00; } p
 #status { font-size: 1.2em; font-weight: bold; } button { font-size: 1em; padding: .3em .9em; }
 """
 
-INDEX_JS = """
+# Sorting by a clicked heading, shared by the index and the census page: a cell's data-sort, else its text (commas
+# dropped when that leaves a number); numbers compare as numbers, text naturally, blanks last either way.
+SORT_JS = """
+function sortable(table, rows) {
+  const heads = table.querySelectorAll('th'), body = table.querySelector('tbody');
+  const key = c => { const t = c.dataset.sort ?? c.textContent, u = t.replace(/,/g, ''); \
+return u !== '' && !isNaN(+u) ? u : t; };
+  const num = s => s !== '' && !isNaN(+s);
+  heads.forEach(th => th.addEventListener('click', () => {
+    const col = +th.dataset.col, asc = !th.classList.contains('asc');
+    heads.forEach(h => h.classList.remove('asc', 'desc'));
+    th.classList.add(asc ? 'asc' : 'desc');
+    const keyed = rows.map(r => [key(r.children[col]), r]);
+    keyed.sort(([x], [y]) => {
+      if (x === '' || y === '') return x === y ? 0 : x === '' ? 1 : -1;
+      const c = num(x) && num(y) ? (+x) - (+y) : x.localeCompare(y, 'en', {numeric: true});
+      return asc ? c : -c;
+    });
+    keyed.forEach(([, r], i) => { rows[i] = r; });
+    body.append(...rows);
+  }));
+}
+"""
+
+INDEX_JS = SORT_JS + """
 const rows = Array.from(document.querySelectorAll('#games tbody tr'));
 const filter = document.getElementById('filter'), status = document.getElementById('status');
 const count = document.getElementById('count');
@@ -30,18 +57,35 @@ function apply() {
   count.textContent = shown.toLocaleString('en') + ' of ' + rows.length.toLocaleString('en') + ' games';
 }
 filter.addEventListener('input', apply); status.addEventListener('change', apply);
-document.querySelectorAll('#games th').forEach(th => th.addEventListener('click', () => {
-  const col = +th.dataset.col, asc = !th.classList.contains('asc');
-  document.querySelectorAll('#games th').forEach(h => h.classList.remove('asc', 'desc'));
-  th.classList.add(asc ? 'asc' : 'desc');
-  const key = r => r.children[col].dataset.sort, num = s => s !== '' && !isNaN(+s);
-  rows.sort((a, b) => {
-    const x = key(a), y = key(b);
-    const c = num(x) && num(y) ? (+x) - (+y) : x === '' ? 1 : y === '' ? -1 : x.localeCompare(y, 'en', {numeric: true});
-    return asc ? c : -c;
-  });
-  const body = document.querySelector('#games tbody'); rows.forEach(r => body.appendChild(r));
-}));
+sortable(document.getElementById('games'), rows);
+apply();
+"""
+
+# The census page's filters, read from each row's data attributes: data-code, data-status, data-budget (proven rows:
+# the budget that proved it, 'none' when the file did not record it), data-period (proven rows), data-same (the
+# class, only when it is another code).
+CENSUS_JS = SORT_JS + """
+const rows = Array.from(document.querySelectorAll('#census tbody tr'));
+const $ = id => document.getElementById(id);
+const inputs = ['filter', 'status', 'prefix', 'budget', 'distinct', 'pmin', 'pmax'].map($);
+function apply() {
+  const q = $('filter').value.trim().toLowerCase(), st = $('status').value, pre = $('prefix').value;
+  const bud = $('budget').value, distinct = $('distinct').checked;
+  const lo = $('pmin').value === '' ? null : +$('pmin').value, hi = $('pmax').value === '' ? null : +$('pmax').value;
+  let shown = 0;
+  for (const r of rows) {
+    const d = r.dataset, p = d.period === undefined ? null : +d.period;
+    const ok = (!q || d.code.toLowerCase().includes(q)) && (st === 'all' || d.status === st)
+      && (pre === 'all' || d.code.startsWith(pre)) && (bud === 'all' || d.budget === bud)
+      && !(distinct && d.same !== undefined)
+      && (lo === null || (p !== null && p >= lo)) && (hi === null || (p !== null && p <= hi));
+    r.hidden = !ok; if (ok) shown++;
+  }
+  $('count').textContent = shown.toLocaleString('en') + ' of ' + rows.length.toLocaleString('en') + ' codes';
+}
+const event = el => el.tagName === 'SELECT' || el.type === 'checkbox' ? 'change' : 'input';
+inputs.forEach(el => el.addEventListener(event(el), apply));
+sortable($('census'), rows);
 apply();
 """
 
