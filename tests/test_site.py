@@ -286,8 +286,9 @@ def test_the_census_page_has_a_row_per_code_with_what_the_filters_read(census_si
     proven = sum(r["status"] == "proven" for r in db.values())
     assert f"{len(db)} codes: {proven} proven, {len(db) - proven} open" in page
     assert "http://" not in page and "https://" not in page and "<script src" not in page
-    # the page holds the rows, never their stored values
-    assert all(str(v) not in page for v in (r["vals"] for r in db.values()))
+    # the page holds the rows, never their stored values: a light page, a few hundred bytes a code
+    assert all("vals" not in g.row for g in games_from_db(census_site.parent / "census.sqlite"))
+    assert max(len(tr) for tr in re.findall(r"<tr data-code.*?</tr>", page)) < 400
 
 
 @pytest.mark.slow
@@ -302,7 +303,8 @@ def test_an_older_census_file_proves_within_no_recorded_budget(census_site, tmp_
     assert census_attrs(page)["4.4"]["budget"] == "none" and '<option value="none">not recorded</option>' in page
     row = re.search(r'<tr data-code="4.4"[^>]*>(.*?)</tr>', page).group(1)
     assert re.findall(r"<td>([^<]*)</td>", row)[6] == ""  # "proved within" blank
-    assert "budget not recorded (an older file) 1" in page and "<a href" not in page.split("<tbody>")[1]
+    assert "Proven codes by budget: within 4,096 heaps 13, not recorded (an older file) 1." in page
+    assert "<a href" not in page.split("<tbody>")[1]
 
 
 @pytest.mark.slow
@@ -341,9 +343,7 @@ def test_a_person_filters_the_census_page(census_site):
         assert sorted(visible()) == sorted(c for c, r in db.items() if r["period"] and 3 <= r["period"] <= 20)
         d.find_element(By.ID, "pmin").clear()
         d.find_element(By.ID, "pmax").clear()
-        d.find_element(By.ID, "filter").send_keys("4.")  # an input event after the clears: every row again
-        d.find_element(By.ID, "filter").clear()
-        d.find_element(By.ID, "filter").send_keys(" ")
+        d.find_element(By.ID, "filter").send_keys(" ")  # an input event after the clears: every row again
         assert len(visible()) == total
         d.find_element(By.CSS_SELECTOR, '#census th[data-col="3"]').click()  # period, ascending: blanks last
         periods = [db[c]["period"] for c in visible()]

@@ -48,13 +48,20 @@ def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
             + ["  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip() for b in body])
 
 
-def report(db: str | Path = DEFAULT_DB, fmt: str = "table") -> str:
-    """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified)."""
+COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
+           "cousin", "saltus", "budget")
+# saltus: a census row is proven only purely periodic (saltus 0); budget: the heaps budget of the stage that proved
+# it (open: the last one it ran to); kernel and seconds: how this machine computed it (the rest is the game's)
+
+
+def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] | None = None) -> str:
+    """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified);
+    csv and json keep only `columns` when named (a published table leaves out kernel and seconds)."""
+    cols = list(COLUMNS) if columns is None else list(columns)
+    unknown = [c for c in cols if c not in COLUMNS]
+    if unknown or not cols:
+        raise InvalidArgumentError(f"--columns takes some of {','.join(COLUMNS)}, not {','.join(unknown) or 'none'}")
     rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r, _ in verified_rows(db)]
-    # saltus: a census row is proven only purely periodic (saltus 0: a finite octal code's values are bounded
-    # once periodic); budget: the stage's heaps budget that proved it (open: the last one it ran to)
-    cols = ["code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-            "cousin", "saltus", "budget"]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

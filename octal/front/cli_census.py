@@ -101,11 +101,12 @@ def census_report(
     fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, csv, markdown or json.")] = "table",
     db: Db = D.CENSUS_DB,
     misere: Annotated[bool, typer.Option("--misere", help="The misère census table.")] = False,
+    columns: Annotated[Optional[str], typer.Option("--columns", metavar="LIST", help="csv and json: only these columns, e.g. code,status,period.")] = None,
 ) -> None:
     """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
     from ..census import misere_report, report
 
-    typer.echo(misere_report(db, fmt) if misere else report(db, fmt))
+    typer.echo(misere_report(db, fmt) if misere else report(db, fmt, None if columns is None else columns.split(",")))
 
 
 @census_app.command("quotient", cls=PlainHelp)

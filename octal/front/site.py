@@ -219,12 +219,12 @@ def _census_row(game: SiteGame, pages: Collection[str]) -> str:
     same = r["class"] if r["class"] and r["class"] != r["code"] else ""
     attrs = f' data-code="{code}" data-status="{escape(r["status"])}"'
     if proven:  # an open row was not proved within its budget: no "proved within"; its heaps computed tell how far
-        attrs += f' data-budget="{"none" if r["budget"] is None else r["budget"]}" data-period="{r["period"]}"'
+        attrs += f' data-budget="{r.get("budget") or "none"}" data-period="{r["period"]}"'
     if same:
         attrs += f' data-same="{escape(same)}"'
     link = f'<a href="games/{game.slug}.html">{code}</a>' if game.slug in pages else code
     cells = [link, escape(r["status"]), _num(r["preperiod"]), _num(r["period"]), _num(r["max_value"]), _num(r["n"]),
-             _num(r["budget"]) if proven else "", escape(same), escape(r["cousin"] or "")]
+             _num(r.get("budget")) if proven else "", escape(same), escape(r["cousin"] or "")]
     return f"<tr{attrs}><td>{'</td><td>'.join(cells)}</td></tr>"
 
 
@@ -234,20 +234,24 @@ def census_html(games: list[SiteGame], pages: Collection[str] = ()) -> str:
     rows = [g.row for g in games]
     counts = {s: sum(r["status"] == s for r in rows) for s in (PROVEN, OPEN)}
     distinct = sum(not r["class"] or r["class"] == r["code"] for r in rows)
-    budgets: dict = {}
+    budgets: dict[str, dict] = {PROVEN: {}, OPEN: {}}  # status → budget → codes
     for r in rows:
-        if r["status"] == PROVEN:
-            budgets[r["budget"]] = budgets.get(r["budget"], 0) + 1
-    within = sorted(b for b in budgets if b is not None)
-    by_budget = [f"within {b:,} heaps {budgets[b]:,}" for b in within]
-    if None in budgets:
-        by_budget.append(f"budget not recorded (an older file) {budgets[None]:,}")
+        budgets[r["status"]][r.get("budget")] = budgets[r["status"]].get(r.get("budget"), 0) + 1
+
+    def by_budget(status: str, word: str) -> str:
+        b = budgets[status]
+        return ", ".join([f"{word}{k:,} heaps {b[k]:,}" for k in sorted(k for k in b if k is not None)]
+                         + ([f"not recorded (an older file) {b[None]:,}"] if None in b else []))
+
+    within = sorted(b for b in budgets[PROVEN] if b is not None)
     summary = (f"{len(rows):,} codes: {counts[PROVEN]:,} proven, {counts[OPEN]:,} open; {distinct:,} distinct games."
-               + (f" Proven {', '.join(by_budget)}." if by_budget else ""))
+               + (" No budgets recorded (an older file)." if all(r.get("budget") is None for r in rows) else
+                  (f" Proven codes by budget: {by_budget(PROVEN, 'within ')}." if counts[PROVEN] else "")
+                  + (f" Open codes by the last budget they ran to: {by_budget(OPEN, '')}." if counts[OPEN] else "")))
     prefixes = sorted({r["code"].split(".")[0] + "." for r in rows})
     option = "<option value=\"{}\">{}</option>".format
     budget_options = ([option(b, f"{b:,} heaps") for b in within]
-                      + ([option("none", "not recorded")] if None in budgets else []))
+                      + ([option("none", "not recorded")] if None in budgets[PROVEN] else []))
     intro = ('<p><a href="index.html">← all games</a></p><h1>Census</h1>'
              f'<p id="summary">{summary}</p>'
              "<p>Click a code for its game page, a heading to sort. “Proved within” is the heaps budget of the census "

@@ -16,7 +16,7 @@ table.facts th { text-align: left; color: #555; } table.facts td { text-align: l
 p.proven { color: #176f2c; font-weight: bold; } p.apparent { color: #8a5a00; } p.open { color: #8a1c1c; }
 #position { font-size: 1.3em; line-height: 1.2; } #position small { color: #888; font-size: .6em; }
 #position .heap { display: block; color: #1f4e79; letter-spacing: .08em; white-space: nowrap; overflow: hidden; }
-#status { font-size: 1.2em; font-weight: bold; } button { font-size: 1em; padding: .3em .9em; }
+p#status { font-size: 1.2em; font-weight: bold; } button { font-size: 1em; padding: .3em .9em; }
 """
 
 # Sorting by a clicked heading, shared by the index and the census page: a cell's data-sort, else its text (commas
