@@ -12,6 +12,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -109,6 +110,46 @@ def test_a_growing_quotients_order_is_a_lower_bound():
     done = SiteGame(nim_sequence("0.07", 200), misere={"q_order": 40, "status": "finite", "tame": False})
     html = index_html([grow, done])
     assert '<td data-sort="176">176+</td>' in html and '<td data-sort="40">40</td>' in html
+
+
+def svg_dots(svg: str) -> dict[str, np.ndarray]:
+    """colour → the (x, y) centres, in the chart's pixels, of the dots its <path> draws (moves relative but the
+    first, "h0" after each, the path scaled by its transform)."""
+    out = {}
+    for d, scale, colour in re.findall(r'<path d="([^"]*)"(?: transform="scale\(([\d.]+)\)")? stroke="([^"]+)"', svg):
+        assert re.fullmatch(r"(m-?\d+ ?-?\d+h0)+", d), d[:80]  # whole grid steps, nothing but dots
+        steps = np.array([[int(a), int(b)] for a, b in re.findall(r"m(-?\d+) ?(-?\d+)h0", d)])
+        out[colour] = np.cumsum(steps, axis=0) * float(scale or 1)
+    return out
+
+
+def test_the_plot_draws_each_class_of_dots_as_one_path():
+    from octal.front.svg import BOTTOM, COMMON_DOT, HEIGHT, LEFT, RARE_DOT, RIGHT, TOP, WIDTH, scatter_svg
+
+    seq = nim_sequence("0.6", 20_000)  # Officers: 20,000 values, far more than the plot has pixels
+    xs = np.arange(seq.n)
+    rare = np.flatnonzero(seq.values % 3 == 0)
+    svg = scatter_svg(xs, seq.values, "0.6 <Officers> & co", rare, seq.values[rare])
+    assert "<circle" not in svg and svg.count("<path") == 2 and "<title>0.6 &lt;Officers&gt; &amp; co</title>" in svg
+    dots = svg_dots(svg)
+    assert list(dots) == [COMMON_DOT[0], RARE_DOT[0]]  # common dots first, rare ones drawn over them
+    pw, ph, top = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, int(seq.values.max())
+
+    def grid_points(x, y, grid):  # each point in the chart's pixels, rounded to its grid: the dots due, as a set
+        px = np.column_stack([LEFT + pw * x / xs.max(), TOP + ph * (1 - y / top)])
+        return set(map(tuple, np.rint(px * grid) / grid))
+
+    rare_due = grid_points(rare, seq.values[rare], RARE_DOT[2])
+    assert set(map(tuple, dots[RARE_DOT[0]])) == rare_due and len(dots[RARE_DOT[0]]) == len(rare_due)
+    common_due = grid_points(xs, seq.values, COMMON_DOT[2])
+    common = set(map(tuple, dots[COMMON_DOT[0]]))
+    assert len(common) == len(dots[COMMON_DOT[0]]) and common <= common_due
+    # a common dot is left out only where a rare dot covers it (its centre within a pixel of the rare one's)
+    assert all(any(abs(x - a) <= 1 and abs(y - b) <= 1 for a, b in rare_due) for x, y in common_due - common)
+    assert len(common) < len(xs) and len(rare_due) < len(rare)
+    flat = svg_dots(scatter_svg(np.arange(100_000), np.full(100_000, 7), "flat"))[COMMON_DOT[0]]
+    assert len(flat) == pw * COMMON_DOT[2] + 1  # 100,000 points on one line: a dot per grid step along it
+    assert svg_dots(scatter_svg(np.arange(3), np.array([0, 1, 0]), "t")).keys() == {COMMON_DOT[0]}  # no rare dots
 
 
 @pytest.mark.slow
