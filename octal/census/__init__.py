@@ -6,7 +6,7 @@ pool or a Dask cluster) → normal.py (the normal-play census, identical games a
 quotient of every code) → merge.py (shards joined) → report.py (the counts and the table people read).
 """
 
-from .classes import WINDOW, group_games, identity_key, verified_rows
+from .classes import WINDOW, checked_rows, group_games, identity_key, verified_rows
 from .jobs import enumerate_codes
 from .merge import merge_census
 from .misere import (
@@ -25,4 +25,5 @@ __all__ = [
     "verified_misere_rows", "merge_census", "stages",
     "WINDOW", "group_games", "identity_key", "run_census", "Census", "open_census", "report",
     "DEFAULT_DB", "CensusDB", "MisereDB", "stored_sequence", "verified_rows",
+    "checked_rows",
 ]

@@ -92,3 +92,14 @@ def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]
     pairs = [(row, stored_sequence(row)) for row in rows]
     check_claims(rows)
     return pairs
+
+
+def checked_rows(db: str | Path = DEFAULT_DB) -> list[dict]:
+    """The rows of `verified_rows`, checked the same way, without their values or sequences: what a report reads
+    (8,191 four-digit rows to 2¹⁶ heaps: their sequences would hold gigabytes)."""
+    rows = CensusDB.read(db, "octal census --digits D")
+    check_many(rows)
+    for row in rows:
+        stored_sequence(row)
+    check_claims(rows)
+    return [{k: v for k, v in row.items() if k != "vals"} for row in rows]

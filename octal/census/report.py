@@ -11,7 +11,7 @@ from ..displays import HtmlRepr
 from ..engine.periodicity import PROVEN
 from ..errors import InvalidArgumentError
 from ..outcomes import OPEN
-from .classes import verified_rows
+from .classes import checked_rows
 from .store import DEFAULT_DB
 
 
@@ -36,7 +36,7 @@ class Census(HtmlRepr):
 
 def open_census(db: str | Path = DEFAULT_DB) -> Census:
     """The rows of a census file (DataFileError when there is none)."""
-    return Census(Path(db), [{k: v for k, v in r.items() if k != "vals"} for r, _ in verified_rows(db)])
+    return Census(Path(db), checked_rows(db))
 
 
 def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
@@ -61,7 +61,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] |
     unknown = [c for c in cols if c not in COLUMNS]
     if unknown or not cols:
         raise InvalidArgumentError(f"--columns takes some of {','.join(COLUMNS)}, not {','.join(unknown) or 'none'}")
-    rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r, _ in verified_rows(db)]
+    rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r in checked_rows(db)]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

@@ -182,10 +182,10 @@ def row_values(row: dict) -> np.ndarray:
 
 def extended_values(row: dict, length: int) -> np.ndarray | None:
     """The first `length` values of a verified row: stored ones, continued through the proven period."""
-    v = row_values(row).astype(np.int64)
+    v = row_values(row)
     if len(v) >= length or row["status"] != PROVEN:
-        return v[:length] if len(v) >= length else None
-    return through_period(v, row["period"], row["preperiod"], length)
+        return v[:length].astype(np.int64) if len(v) >= length else None
+    return through_period(v.astype(np.int64), row["period"], row["preperiod"], length)
 
 
 

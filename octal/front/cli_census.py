@@ -87,12 +87,12 @@ def census_merge(
     db: Db = D.CENSUS_DB,
 ) -> None:
     """Merge census files (shards computed apart) into --db: rows verified, the further-computed row kept."""
-    from ..census import merge_census, verified_rows
+    from ..census import checked_rows, merge_census
     from .report import census_text
 
     taken = merge_census(files, db)
     typer.echo(f"merged     {taken:,} rows from {len(files)} files")
-    typer.echo(census_text([r for r, _ in verified_rows(db)], db))
+    typer.echo(census_text(checked_rows(db), db))
 
 
 @census_app.command("report", cls=PlainHelp)
