@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from octal import DataFileError, InvalidArgumentError, nim_sequence
 from octal.census import CensusDB, enumerate_codes, merge_census, normal, report, run_census, stages, stored_sequence
 from octal.census import store as store_module
+from octal.census.jobs import named_codes, shard_of
 from octal.census.store import row_values
 from octal.front.cli import app
 
@@ -272,3 +273,15 @@ def test_a_file_written_before_the_budget_column_reads_and_gains_it(tmp_path):
     conn.execute("UPDATE codes SET budget = 100 WHERE code = '0.6'"), conn.commit()
     with pytest.raises(DataFileError, match="budget"):
         report(db)
+
+
+def test_shards_cover_every_code_once_and_named_codes_are_normalised():
+    codes = enumerate_codes(3, "both")
+    shares = [shard_of(codes, f"{i}/4") for i in range(1, 5)]
+    assert sorted(sum(shares, []), key=codes.index) == codes and sum(map(len, shares)) == len(codes)
+    assert shard_of(codes, " 2 / 4 ") == shares[1] and shard_of(codes, None) == codes
+    assert named_codes([".77", "0.77", " 4.07 "]) == ["0.77", "4.07"]
+    with pytest.raises(InvalidArgumentError, match="one string"):
+        named_codes("0.77")
+    with pytest.raises(InvalidArgumentError, match="octal codes"):
+        named_codes(["4!.0"])  # Grundy's game: a constraint, not a plain octal code

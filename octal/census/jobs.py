@@ -149,8 +149,9 @@ def named_codes(codes: Iterable[str]) -> list[str]:
         text = text.strip()
         text = "0" + text if text.startswith(".") else text
         code = parse_code(text)  # InvalidCodeError names what is wrong
-        if code.tier != OCTAL or "." not in text:
-            raise InvalidArgumentError(f"the census takes octal codes (d.ddd, digits 0–7), not {text!r}")
+        if code.tier != OCTAL or not code.is_plain or "." not in text:  # what the periodicity theorem can prove
+            raise InvalidArgumentError(f"the census takes plain octal codes (d.ddd, digits 0–7, no marks), "
+                                       f"not {text!r}")
         out[text] = None
     if not out:
         raise InvalidArgumentError("no codes named")
