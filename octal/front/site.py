@@ -119,9 +119,9 @@ def _identity(seq: NimSequence) -> tuple[str, tuple, np.ndarray]:
     p = seq.periodicity
     if p.status != PROVEN:
         values = seq.values[: 4 * WINDOW].astype(np.int64)
-        return str(seq.code), identity_key(OPEN, None, None, values, seq.n), values
+        return str(seq.code), identity_key(OPEN, None, None, values), values
     values = np.array([seq.value(n) for n in range(max(4 * WINDOW, p.preperiod + p.period))], np.int64)
-    return str(seq.code), identity_key(PROVEN, p.preperiod, p.period, values[: p.preperiod + p.period], seq.n), values
+    return str(seq.code), identity_key(PROVEN, p.preperiod, p.period, values[: p.preperiod + p.period]), values
 
 
 def check_out_dir(out: str | Path) -> Path:
