@@ -118,3 +118,12 @@ def test_published_equalities(table, fact):
     if s == 0 and len(body) <= 4:
         twin = f"{head}.{body.ljust(4, '0')}"
         assert table[fact["code"]]["class"] == table[twin]["class"]
+
+
+@pytest.mark.parametrize("code", ["0.3564", "0.1075"])
+def test_the_longest_new_periods_come_out_again_outside_the_census(table, code):
+    """Two long periods first met at four digits (125,082 and 36,732), computed again by nim_sequence alone."""
+    p = nim_sequence(code, until_proven=True, max_n=1 << 20).periodicity
+    row = table[code]
+    assert (p.status, p.preperiod, p.period, p.proof_bound) == ("proven", row["preperiod"], row["period"],
+                                                                row["proof_bound"])
