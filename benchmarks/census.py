@@ -49,10 +49,10 @@ def timed_census(label: str, codes: list[str] | None, max_n: int, workers: int, 
     by = {}
     for r in rows:
         if r["status"] == "proven":
-            by[r["budget"]] = by.get(r["budget"], 0) + 1
+            by[r["budget"] or 0] = by.get(r["budget"] or 0, 0) + 1  # 0: a row of an older file, no budget
     print(f"{label}: {len(rows):,} codes to {max_n:,} heaps, {workers} workers: {wall:7.1f} s wall, {used:7.1f} s CPU, "
           f"compute share {computed / max(workers * wall, 1e-9):.0%}; {proven:,} proven "
-          f"({', '.join(f'{k:,} within {b:,}' for b, k in sorted(by.items(), key=lambda x: x[0] or 0))}), "
+          f"({', '.join(f'{k:,} within {b:,}' for b, k in sorted(by.items()))}), "
           f"{len(rows) - proven:,} open; file {os.path.getsize(db) / 1e6:,.1f} MB")
     return rows
 

@@ -50,10 +50,14 @@ def main() -> None:
         print(f"  {r['code']}  max {r['max_value']:,} at {r['n']:,} heaps")
     print("\nperiod lengths, proven games:", ", ".join(
         f"{p}: {k}" for p, k in Counter(r["period"] for r in reps).most_common(12)))
-    new = [r for r in rows if not shorter(r["code"]) and r["class"] == r["code"]]
-    print(f"\ngames first met at 4 digits (class representative not ending in 0): {len(new):,}, "
+    members: dict[str, list[str]] = {}
+    for r in rows:
+        members.setdefault(r["class"], []).append(r["code"])
+    short = {cls for cls, codes in members.items() if any(map(shorter, codes))}  # a game with a shorter code
+    new = [r for r in rows if r["class"] == r["code"] and r["class"] not in short]
+    print(f"\ngames first met at 4 digits (no code of theirs ends in 0): {len(new):,}, "
           f"proven {sum(r['status'] == 'proven' for r in new):,}")
-    tied = [r for r in rows if not shorter(r["code"]) and shorter(r["class"])]
+    tied = [r for r in rows if not shorter(r["code"]) and r["class"] in short]
     print(f"4-digit codes (last digit ≠ 0) equal to a shorter code: {len(tied):,}")
     cousins = [r for r in rows if r["cousin"]]
     print(f"first cousins: {len(cousins):,}")

@@ -281,7 +281,46 @@ def test_shards_cover_every_code_once_and_named_codes_are_normalised():
     assert sorted(sum(shares, []), key=codes.index) == codes and sum(map(len, shares)) == len(codes)
     assert shard_of(codes, " 2 / 4 ") == shares[1] and shard_of(codes, None) == codes
     assert named_codes([".77", "0.77", " 4.07 "]) == ["0.77", "4.07"]
-    with pytest.raises(InvalidArgumentError, match="one string"):
-        named_codes("0.77")
+    for bad in ("0.77", 5):
+        with pytest.raises(InvalidArgumentError, match="list of octal codes"):
+            named_codes(bad)
     with pytest.raises(InvalidArgumentError, match="octal codes"):
         named_codes(["4!.0"])  # Grundy's game: a constraint, not a plain octal code
+
+
+def test_a_proven_row_is_never_replaced_by_an_open_one_and_merge_repairs_damage(tmp_path):
+    """Two writers of one file (two censuses, or a merge beside a census): the proven or further row stays."""
+    db = tmp_path / "c.sqlite"
+    (proven,) = run_census(0, codes=["0.77"], max_n=1024, workers=1, db=db)
+    store = CensusDB(db)
+    store.store({**normal.compute_code("0.77", 64), "status": "open", "preperiod": None, "period": None,
+                 "proof_bound": None})  # a stale open result arriving late
+    assert store.row("0.77")["status"] == "proven" and store.row("0.77")["updated"] == proven["updated"]
+    store.close()
+    conn = sqlite3.connect(db)  # a damaged row claiming more heaps than it has: the merge replaces it
+    conn.execute("UPDATE codes SET n = 999999, status = 'open' WHERE code = '0.77'"), conn.commit(), conn.close()
+    src = tmp_path / "s.sqlite"
+    run_census(0, codes=["0.77"], max_n=1024, workers=1, db=src)
+    assert merge_census([src], db) == 1 and report(db).count("proven") >= 1
+    with pytest.raises(InvalidArgumentError, match="list of paths"):
+        merge_census(str(src), db)
+
+
+def test_long_code_lists_and_columns_with_a_table(tmp_path):
+    many = ",".join(enumerate_codes(2, "0")[:40])  # longer than a file name may be
+    r = CliRunner().invoke(app, ["census", "--codes", many, "--max-n", "256", "--workers", "1",
+                                 "--db", str(tmp_path / "c.sqlite")])
+    assert r.exit_code == 0 and "40 codes" in r.output, r.output
+    r = CliRunner().invoke(app, ["census", "report", "--columns", "code", "--db", str(tmp_path / "c.sqlite")])
+    assert r.exit_code == 2 and "--columns goes with --format csv or json" in r.output
+
+
+def test_a_head_only_row_must_name_the_stage_that_wrote_it(tmp_path, monkeypatch):
+    for module in (normal, store_module):
+        monkeypatch.setattr(module, "RESUME_MAX", 2048)
+    db = tmp_path / "c.sqlite"
+    run_census(0, codes=["0.6"], max_n=4096, workers=1, db=db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE codes SET n = 1000000000000, budget = NULL"), conn.commit()
+    with pytest.raises(DataFileError, match="values for"):
+        report(db)

@@ -140,8 +140,8 @@ def census_plan(digits: int, prefix: str, codes: Iterable[str] | None, workers: 
 
 def named_codes(codes: Iterable[str]) -> list[str]:
     """The codes a user named, each an octal code (a census proves octal codes only), written 0.ddd, once each."""
-    if isinstance(codes, str):
-        raise InvalidArgumentError("codes must be a list of octal codes, not one string")
+    if isinstance(codes, str) or not hasattr(codes, "__iter__"):
+        raise InvalidArgumentError(f"codes must be a list of octal codes, not {type(codes).__name__}")
     out: dict[str, None] = {}
     for text in codes:
         if not isinstance(text, str):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.periodicity import PROVEN
-from ..errors import InvalidArgumentError
+from ..errors import DataFileError, InvalidArgumentError
 from .normal import classify
-from .store import DEFAULT_DB, CensusDB, stored_sequence
+from .store import DEFAULT_DB, CensusDB, check_many, stored_sequence
 
 
 def _ahead(row: dict, other: dict | None) -> bool:
@@ -18,26 +18,45 @@ def _ahead(row: dict, other: dict | None) -> bool:
     return (row["status"] == PROVEN, row["n"]) > (other["status"] == PROVEN, other["n"])
 
 
+def _sound(row: dict | None) -> dict | None:
+    """A row of the target file if it passes `stored_sequence`; None (as if absent) if not: a damaged row never
+    outranks a verified one."""
+    if row is None:
+        return None
+    try:
+        stored_sequence(row)
+    except DataFileError:
+        return None
+    return row
+
+
 def merge_census(sources: list[str | Path], db: str | Path = DEFAULT_DB) -> int:
     """Merge the normal-play rows of census files `sources` into `db` (created if need be); returns the rows taken.
     A damaged row in a source refuses the merge before anything is written (DataFileError naming it)."""
-    target = Path(db).resolve()
+    if isinstance(sources, (str, Path)) or not all(isinstance(s, (str, Path)) for s in sources):
+        raise InvalidArgumentError("name the census files to merge as a list of paths")
     if not sources:
         raise InvalidArgumentError("name the census files to merge")
+    target = Path(db).resolve()
     best: dict[str, dict] = {}
     for src in sources:
         if Path(src).resolve() == target:
             raise InvalidArgumentError(f"{src} is the file merged into: name it with --db only")
-        for row in CensusDB.read(src, "octal census --shard i/k --db FILE"):
+        rows = CensusDB.read(src, "octal census --shard i/k --db FILE")
+        check_many(rows)
+        for row in rows:
             stored_sequence(row)
             if _ahead(row, best.get(row["code"])):
                 best[row["code"]] = row
     store = CensusDB(db)
     try:
-        taken = [r for code, r in best.items() if _ahead(r, store.row(code))]
+        held = {code: store.row(code) for code in best}
+        damaged = [(code,) for code, r in held.items() if r is not None and _sound(r) is None]
+        store.write("DELETE FROM codes WHERE code = ?", damaged)  # a damaged row is replaced, whatever it claims
+        taken = [r for code, r in best.items() if _ahead(r, _sound(held[code]))]
         cols = [c for c in CensusDB.COLUMNS if c not in ("class", "cousin")]
-        store.write(f"INSERT OR REPLACE INTO codes ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-                    [tuple(r[c] for c in cols) for r in taken])
+        # the write keeps a row another writer made better meanwhile (`upsert`)
+        store.write(store.upsert(), [tuple(r[c] for c in cols) for r in taken])
         classify(store)
         return len(taken)
     finally:

@@ -59,7 +59,7 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
         "head": zlib.compress(vals[: max(KEPT_HEAD, (p.preperiod or 0) + (p.period or 0)) if proven
                                    else KEPT_HEAD].tobytes()),
         # an open one keeps every value while that is cheap (to resume from, and to verify); past RESUME_MAX only its
-        # head, and a later stage computes it again from heap 0 (at most 1/16 more work: the stages grow 16-fold)
+        # head, and a later stage computes it again from heap 0 (between the 16-fold STAGES, at most 1/16 more work)
         "vals": None if proven or result.n > RESUME_MAX else zlib.compress(vals.tobytes()),
         "dtype": str(vals.dtype),
         "budget": max_n,
@@ -97,6 +97,7 @@ def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, das
     """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it; returns how
     many were."""
     states = store.states()
+    check_many([c for c in codes if states.get(c, {}).get("status") == OPEN])  # the rows resumed are verified first
     todo = []
     for c in codes:
         r = states.get(c)

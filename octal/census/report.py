@@ -57,10 +57,14 @@ COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", 
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] | None = None) -> str:
     """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified);
     csv and json keep only `columns` when named (a published table leaves out kernel and seconds)."""
+    if columns is not None and (isinstance(columns, str) or not hasattr(columns, "__iter__")):
+        raise InvalidArgumentError("columns must be a list of column names")
     cols = list(COLUMNS) if columns is None else list(columns)
-    unknown = [c for c in cols if c not in COLUMNS]
+    unknown = [str(c) for c in cols if c not in COLUMNS]
     if unknown or not cols:
         raise InvalidArgumentError(f"--columns takes some of {','.join(COLUMNS)}, not {','.join(unknown) or 'none'}")
+    if columns is not None and fmt not in ("csv", "json"):
+        raise InvalidArgumentError(f"--columns goes with --format csv or json, not {fmt!r}")
     rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r in checked_rows(db)]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":

@@ -82,10 +82,19 @@ class CodeTable:
     def _add_columns(self, missing: tuple[str, ...], readonly: bool) -> tuple[str, ...]:
         """An older file: the columns added since are added to it (empty), or, read only, read as empty."""
         self._blank = {} if not readonly else dict.fromkeys(missing)
-        if not readonly:
-            for c in missing:
-                self.conn.execute(f"ALTER TABLE {self.TABLE} ADD COLUMN {c} {self.ADDED[c]}")
-            self.conn.commit()
+        if readonly:
+            return self.COLUMNS
+        try:
+            with self.conn:  # one writer at a time; another process may have added them while this one waited
+                self.conn.execute("BEGIN IMMEDIATE")
+                have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({self.TABLE})")}
+                for c in missing:
+                    if c not in have:
+                        self.conn.execute(f"ALTER TABLE {self.TABLE} ADD COLUMN {c} {self.ADDED[c]}")
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise DataFileError(f"cannot add the columns {', '.join(missing)} to census database {self.path}: {exc} "
+                                f"(waited {LOCK_WAIT:g} s)") from None
         return self.COLUMNS
 
     _blank: dict = {}
@@ -154,13 +163,21 @@ class CensusDB(CodeTable):
         cur = self._query("SELECT code, status, n, class FROM codes")
         return {c: {"status": s, "n": n, "class": k} for c, s, n, k in cur.fetchall()}
 
+    def upsert(self) -> str:
+        """The statement that writes a row unless the file already holds a better one for its code (proven, or open
+        to more heaps): two censuses or a merge writing one file never replace a proven row by an open one."""
+        cols = [c for c in self.COLUMNS if c not in ("class", "cousin")]
+        marks = ", ".join("?" * len(cols))
+        return (f"INSERT INTO codes ({', '.join(cols)}, class, cousin) VALUES ({marks}, NULL, NULL) "
+                f"ON CONFLICT(code) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in cols)}, class = NULL, "
+                "cousin = NULL WHERE codes.status <> 'proven' AND (excluded.status = 'proven' OR "
+                "typeof(codes.n) <> 'integer' OR excluded.n >= codes.n)")
+
     def store(self, res: dict) -> None:
         old = self.row(res["code"])
         seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)
         self.write(
-            "INSERT OR REPLACE INTO codes (code, status, preperiod, period, proof_bound, max_value, n, kernel, "
-            "seconds, class, cousin, vals, dtype, updated, budget) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)",
+            self.upsert(),
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
               res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
               time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"))],
@@ -226,10 +243,11 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
         except (zlib.error, TypeError, ValueError) as exc:
             why = f"its values cannot be read ({exc})"
     if why is None:
-        # an open row holds every value, or past RESUME_MAX heaps its first KEPT_HEAD; a proven one those through
-        # its period (at least KEPT_HEAD)
+        # an open row holds every value, or past RESUME_MAX heaps its first KEPT_HEAD (its heap count then that of
+        # the stage that wrote it: an open result always ends at its budget); a proven one those through its period
         whole = len(values) == n
-        if not (whole or (0 < len(values) <= n if status == PROVEN else n > RESUME_MAX and len(values) == KEPT_HEAD)):
+        head_only = status == OPEN and n > RESUME_MAX and len(values) == KEPT_HEAD and row.get("budget") == n
+        if not (whole or head_only or (status == PROVEN and 0 < len(values) <= n)):
             why = f"it holds {len(values):,} values for {n:,} heaps"
         elif not is_whole(row["max_value"]) or (row["max_value"] != int(values.max()) if whole or status == PROVEN
                                                  else row["max_value"] < int(values.max())):

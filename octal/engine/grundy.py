@@ -69,6 +69,12 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     G = np.asarray(values, np.int64).copy()
     moves = kernel_moves(code, n)
     two, tie2, eq = moves.octal_split()
+    # a mex is at most the number of options: a value above it is wrong wherever it stands (and the compiled check
+    # below sizes its marks by the values it reads, so a forged huge value must not reach it)
+    options = len(moves.whole) + len(moves.one) + len(eq) + len(two) * (np.arange(n) // 2)
+    over = np.flatnonzero(G > options)
+    if len(over):
+        return int(over[0])
     m = min(n, RECHECK_ALL)
     top = np.iinfo(np.int64).max
     if _naive_loaded():  # compiled (a census reads thousands of rows): the same recurrence, ~50× cheaper than numpy

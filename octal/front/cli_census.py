@@ -72,7 +72,11 @@ def read_codes(text: str) -> list[str]:
     """--codes: a file of codes (whitespace or commas between them, '#' to the end of a line a comment), or the
     codes themselves, comma separated."""
     path = Path(text)
-    if path.is_file():
+    try:
+        is_file = "," not in text and path.is_file()  # a comma list is codes, however long (no file name check)
+    except (OSError, ValueError):  # a name too long for a file, or with a NUL byte: codes
+        is_file = False
+    if is_file:
         try:
             text = "\n".join(line.split("#")[0] for line in path.read_text().splitlines())
         except (OSError, UnicodeDecodeError) as exc:
