@@ -88,19 +88,25 @@ def verified_rows(db: str | Path = DEFAULT_DB) -> list[tuple[dict, NimSequence]]
     """Every row of a census file with its sequence, each checked by `stored_sequence`, and every class and cousin
     claim by `check_claims`, before anyone reports or publishes it: the one reader of finished rows (report, site,
     notebooks); a damaged row is refused in one line."""
-    rows = CensusDB.read(db, "octal census --digits D")
-    check_many(rows)
-    pairs = [(row, stored_sequence(row)) for row in rows]
-    check_claims(rows)
-    return pairs
+    rows, sequences = _verified(db, keep=True)
+    return list(zip(rows, sequences))
 
 
 def checked_rows(db: str | Path = DEFAULT_DB) -> list[dict]:
     """The rows of `verified_rows`, checked the same way, without their values or sequences: what a report reads
     (8,191 four-digit rows to 2¹⁶ heaps: their sequences would hold gigabytes)."""
+    rows, _ = _verified(db, keep=False)
+    return [{k: v for k, v in row.items() if k != "vals"} for row in rows]
+
+
+def _verified(db: str | Path, keep: bool) -> tuple[list[dict], list[NimSequence]]:
+    """The rows of a census file, each row and claim checked; their sequences too when `keep`."""
     rows = CensusDB.read(db, "octal census --digits D")
     check_many(rows)
+    sequences = []
     for row in rows:
-        stored_sequence(row)
+        seq = stored_sequence(row)
+        if keep:
+            sequences.append(seq)
     check_claims(rows)
-    return [{k: v for k, v in row.items() if k != "vals"} for row in rows]
+    return rows, sequences

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.periodicity import PROVEN
-from ..errors import DataFileError, InvalidArgumentError
+from ..errors import InvalidArgumentError
 from .normal import classify
-from .store import DEFAULT_DB, CensusDB, check_many, stored_sequence
+from .store import DEFAULT_DB, CensusDB, check_many, sound_sequence, stored_sequence
 
 
 def _ahead(row: dict, other: dict | None) -> bool:
@@ -16,18 +16,6 @@ def _ahead(row: dict, other: dict | None) -> bool:
     if other is None:
         return True
     return (row["status"] == PROVEN, row["n"]) > (other["status"] == PROVEN, other["n"])
-
-
-def _sound(row: dict | None) -> dict | None:
-    """A row of the target file if it passes `stored_sequence`; None (as if absent) if not: a damaged row never
-    outranks a verified one."""
-    if row is None:
-        return None
-    try:
-        stored_sequence(row)
-    except DataFileError:
-        return None
-    return row
 
 
 def merge_census(sources: list[str | Path], db: str | Path = DEFAULT_DB) -> int:
@@ -51,9 +39,10 @@ def merge_census(sources: list[str | Path], db: str | Path = DEFAULT_DB) -> int:
     store = CensusDB(db)
     try:
         held = {code: store.row(code) for code in best}
-        damaged = [(code,) for code, r in held.items() if r is not None and _sound(r) is None]
+        sound = {code: r for code, r in held.items() if sound_sequence(r) is not None}
+        damaged = [(code,) for code, r in held.items() if r is not None and code not in sound]
         store.write("DELETE FROM codes WHERE code = ?", damaged)  # a damaged row is replaced, whatever it claims
-        taken = [r for code, r in best.items() if _ahead(r, _sound(held[code]))]
+        taken = [r for code, r in best.items() if _ahead(r, sound.get(code))]
         cols = [c for c in CensusDB.COLUMNS if c not in ("class", "cousin")]
         # the write keeps a row another writer made better meanwhile (`upsert`)
         store.write(store.upsert(), [tuple(r[c] for c in cols) for r in taken])

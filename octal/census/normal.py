@@ -15,13 +15,12 @@ from ..engine import kernels
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
-from ..errors import DataFileError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
 from .classes import game_of, group_games
 from .jobs import CensusProgress, census_plan, run_tasks
-from .store import DEFAULT_DB, KEPT_HEAD, RESUME_MAX, CensusDB, check_many, stored_sequence
+from .store import DEFAULT_DB, KEPT_HEAD, RESUME_MAX, CensusDB, check_many, sound_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10
@@ -129,13 +128,8 @@ def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, das
 
 def _resumable(row: dict | None) -> tuple[bytes | None, str | None]:
     """(values, dtype) an open row may resume from once verified (`stored_sequence`); (None, None): start afresh."""
-    if row is None or row["status"] != OPEN:
-        return None, None
-    try:
-        seq = stored_sequence(row)
-    except DataFileError:
-        return None, None
-    if len(seq.values) < row["n"]:  # only its head was kept (past RESUME_MAX): computed again from heap 0
+    seq = sound_sequence(row) if row is not None and row["status"] == OPEN else None
+    if seq is None or len(seq.values) < row["n"]:  # none, damaged, or only its head kept (past RESUME_MAX)
         return None, None
     return row["vals"], row["dtype"]
 
@@ -146,9 +140,7 @@ def classify(store: CensusDB) -> None:
     rows = store.rows()
     check_many(rows)
     for r in rows:
-        try:
-            stored_sequence(r)
-        except DataFileError:
+        if sound_sequence(r) is None:
             continue  # a damaged row is never grouped; every reader refuses it by name
         game = game_of(r)
         if game is not None:

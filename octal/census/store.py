@@ -174,8 +174,8 @@ class CensusDB(CodeTable):
                 "typeof(codes.n) <> 'integer' OR excluded.n >= codes.n)")
 
     def store(self, res: dict) -> None:
-        old = self.row(res["code"])
-        seconds = res["seconds"] + (old["seconds"] if old and isinstance(old["seconds"], (int, float)) else 0.0)
+        old = self._query("SELECT seconds FROM codes WHERE code = ?", (res["code"],)).fetchone()  # not its values
+        seconds = res["seconds"] + (old[0] if old and isinstance(old[0], (int, float)) else 0.0)
         self.write(
             self.upsert(),
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
@@ -213,6 +213,17 @@ def check_many(rows: list) -> None:
     """Load the compiled kernels before verifying many rows: the same check, ~50× cheaper a row than numpy."""
     if len(rows) > MANY_ROWS:
         kernels.load_compiled()
+
+
+def sound_sequence(row: dict | None) -> NimSequence | None:
+    """A row's sequence if it passes `stored_sequence`, None if there is no row or it is damaged: for writers, to
+    whom a damaged row is as good as none (it is computed again, or replaced)."""
+    if row is None:
+        return None
+    try:
+        return stored_sequence(row)
+    except DataFileError:
+        return None
 
 
 def stored_sequence(row: dict, name: str | None = None) -> NimSequence:

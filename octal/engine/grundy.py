@@ -86,12 +86,13 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     if len(bad):
         return int(bad[0])
     R = G[::-1].copy() if _naive_loaded() else None
+    largest = np.maximum.accumulate(G)  # the compiled kernel sizes its marks by the largest value below h
     for h in recheck_heaps(n).tolist():
         stored = int(G[h])
         if R is None:
             small.fill_octal(G, h, h + 1, 0, moves.whole, moves.one, two, tie2, eq, top)
         else:  # G(h) recomputed from the stored values below it (they are unchanged: each failure returns at once)
-            kernels.fill_octal(G, R, h, h + 1, int(G[:h].max()) if h else 0, moves.whole, moves.one, two, tie2, eq,
+            kernels.fill_octal(G, R, h, h + 1, int(largest[h - 1]) if h else 0, moves.whole, moves.one, two, tie2, eq,
                                top)
         if int(G[h]) != stored:
             return h
