@@ -12,7 +12,8 @@ import signal
 import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -100,6 +101,21 @@ def _executor(workers: int, dask: str | None):
     return client.get_executor(), (client, None)
 
 
+@contextmanager
+def _interrupt_flag():
+    """Ctrl-C while jobs run only raises a flag that the loop waiting on them reads: a KeyboardInterrupt raised at
+    an arbitrary point could land inside a cluster's finaliser (Future.__del__), be printed there and then lost."""
+    hit = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield hit.is_set
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: hit.set())
+    try:
+        yield hit.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
               on_result: Callable[[dict], None]) -> None:
     """Run fn(*task) for every task on the pool or Dask, handing each result to `on_result` as it completes (in the
@@ -108,8 +124,14 @@ def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
         return
     executor, owned = _executor(workers, dask)
     try:
-        for fut in as_completed([executor.submit(fn, *task) for task in tasks]):
-            on_result(fut.result())
+        with _interrupt_flag() as interrupted:
+            pending = {executor.submit(fn, *task) for task in tasks}
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    on_result(fut.result())
+                if interrupted():
+                    raise KeyboardInterrupt
     finally:
         if owned is None:
             executor.shutdown(cancel_futures=True)
