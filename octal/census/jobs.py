@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import logging
+import multiprocessing
 import os
 import re
 import signal
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
+from ..engine.threads import using_threads
 from ..errors import InvalidArgumentError, OctalError
 from ..rules.code import OCTAL, parse_code
 from ..validate import whole_number
@@ -79,10 +81,19 @@ def check_scheduler(dask: str | None) -> None:
         raise InvalidArgumentError(f"--dask takes 'local' or a scheduler address like tcp://host:8786, not {dask!r}")
 
 
+def _worker_start() -> multiprocessing.context.BaseContext:
+    """How pool workers start: forked from a clean server process that has imported the census (forkserver), not
+    from this one: a process whose kernels have run threads (OpenMP) cannot fork safely, and a fresh interpreter
+    per worker (spawn) would import numpy and numba again each time."""
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["octal.census.normal", "octal.census.misere"])
+    return ctx
+
+
 def _executor(workers: int, dask: str | None):
     """A concurrent.futures-style executor: a process pool, or a Dask client (LocalCluster or remote)."""
     if dask is None:
-        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent), None
+        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent, mp_context=_worker_start()), None
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
@@ -116,16 +127,27 @@ def _interrupt_flag():
         signal.signal(signal.SIGINT, previous)
 
 
+def in_threads(threads: int, fn: Callable, *task):
+    """fn(*task) with `threads` kernel threads: what a worker runs (a plain function, so Dask can ship it too)."""
+    with using_threads(threads):
+        return fn(*task)
+
+
 def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
-              on_result: Callable[[dict], None]) -> None:
-    """Run fn(*task) for every task on the pool or Dask, handing each result to `on_result` as it completes (in the
-    calling process, so the results can be committed one by one); the executor is closed however this ends."""
+              on_result: Callable[[dict], None], threads: int = 1) -> None:
+    """Run fn(*task) for every task on the pool or Dask, each worker with `threads` kernel threads (1: the workers
+    already share the cores), handing each result to `on_result` as it completes (in the calling process, so the
+    results can be committed one by one); the executor is closed however this ends."""
     if not tasks:
+        return
+    if workers == 1 and dask is None:  # one worker: this process is it (no pool to start, nothing to ship)
+        for task in tasks:
+            on_result(in_threads(threads, fn, *task))
         return
     executor, owned = _executor(workers, dask)
     try:
         with _interrupt_flag() as interrupted:
-            pending = {executor.submit(fn, *task) for task in tasks}
+            pending = {executor.submit(in_threads, threads, fn, *task) for task in tasks}
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 for fut in done:

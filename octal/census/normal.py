@@ -15,6 +15,7 @@ from ..engine import kernels
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
+from ..engine.threads import check_threads
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
@@ -75,15 +76,19 @@ def run_census(
     progress: Callable[[CensusProgress], None] | None = None,
     codes: Iterable[str] | None = None,
     shard: str | None = None,
+    threads: int = 1,
 ) -> list[dict]:
     """Compute every code not yet proven, in stages of growing budget (`stages`: all codes to 2¹², the codes still
-    open to 2¹⁶, …, to `max_n`; open rows resume from their stored values), then classify; returns the rows."""
+    open to 2¹⁶, …, to `max_n`; open rows resume from their stored values), then classify; returns the rows. Each
+    worker runs its codes with `threads` kernel threads (1: the workers share the cores already)."""
     max_n = whole_number(max_n, "--max-n", 64)
+    threads = check_threads(threads)
     todo_codes, workers = census_plan(digits, prefix, codes, workers, dask, shard)
     wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress) for budget in stages(max_n))
+        computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress, threads)
+                       for budget in stages(max_n))
         if computed or any(r["class"] is None for r in store.states().values()):
             classify(store)  # a re-run that computed nothing, over grouped rows, has nothing to group again
         return [r for r in store.rows() if r["code"] in wanted]
@@ -92,7 +97,7 @@ def run_census(
 
 
 def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, dask: str | None,
-               progress: Callable[[CensusProgress], None] | None) -> int:
+               progress: Callable[[CensusProgress], None] | None, threads: int) -> int:
     """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it; returns how
     many were."""
     states = store.states()
@@ -122,7 +127,7 @@ def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, das
             progress(CensusProgress(done, len(codes), counts[PROVEN], counts[OPEN],
                                     f"{slowest[0]} ({slowest[1]:.1f} s)", budget))
 
-    run_tasks(compute_code, [(c, budget, v, dt) for c, v, dt in todo], workers, dask, stored)
+    run_tasks(compute_code, [(c, budget, v, dt) for c, v, dt in todo], workers, dask, stored, threads)
     return len(todo)
 
 

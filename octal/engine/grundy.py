@@ -20,6 +20,7 @@ from .memory import check_fits as check_memory
 from .moves import count_cap, kernel_moves, tie_table
 from .rare import rare_split
 from .sparse_run import RareList, SparseMoves, sparse_fill
+from .threads import current_threads
 from .values import DTYPES, Progress, wider
 
 GENERAL_MAX_N = 1 << 16  # the general kernel costs O(N² log N): beyond this a run would take hours
@@ -79,6 +80,7 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     top = np.iinfo(np.int64).max
     if _naive_loaded():  # compiled (a census reads thousands of rows): the same recurrence, ~50× cheaper than numpy
         head = np.zeros(m, np.int64)
+        kernels.set_threads(current_threads())
         kernels.fill_octal(head, np.zeros(m, np.int64), 0, m, 0, moves.whole, moves.one, two, tie2, eq, top)
         bad = np.flatnonzero(head != G[:m])
     else:
@@ -320,6 +322,7 @@ class GrundySequence(HtmlRepr):
             self._R = None  # the compiled kernel rebuilds its reversed copy if it takes over
             compiled = False
         else:
+            kernels.set_threads(current_threads())
             reached, top = kernels.fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two,
                                               tie2, eq, limit)
         self._n, self._max = int(reached), int(top)

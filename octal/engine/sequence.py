@@ -19,6 +19,7 @@ from ..validate import positive, value_array, whole_number
 from .checkpoint import Checkpointer, CheckpointError, read_checkpoint
 from .grundy import GENERAL_MAX_N, GrundySequence, check_fits, check_general, first_wrong_value
 from .periodicity import APPARENT, PROVEN, Periodicity, exceptions, scan_period
+from .threads import check_threads, using_threads
 from .values import RESUMED, Progress
 
 FIRST_CHECKPOINT = 64  # --until-proven starts here and doubles
@@ -46,6 +47,7 @@ class NimSequence(HtmlRepr):
     name: str | None
     values: np.ndarray
     periodicity: Periodicity
+    threads: int = 1  # the kernel threads that computed it (the values are the same for any count)
 
     @property
     def n(self) -> int:
@@ -75,8 +77,8 @@ class NimSequence(HtmlRepr):
         return exceptions(self.values, self.periodicity)
 
     def to_dict(self, values: bool = False) -> dict:
-        """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions
-        [, values]."""
+        """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions,
+        threads [, values]."""
         p = self.periodicity
         out = {
             "code": str(self.code),
@@ -89,6 +91,7 @@ class NimSequence(HtmlRepr):
             "status": p.status,
             "proof_bound": p.proof_bound,
             "exceptions": self.exceptions,
+            "threads": self.threads,
         }
         if values:
             out["values"] = self.values.tolist()
@@ -108,6 +111,7 @@ def nim_sequence(
     checkpoint_every: float = CHECKPOINT_EVERY,
     out: str | os.PathLike | None = None,
     bfile: str | os.PathLike | None = None,
+    threads: int | None = None,
 ) -> NimSequence:
     """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
 
@@ -116,13 +120,15 @@ def nim_sequence(
     `checkpoint` names a folder whose saved state is resumed and which is re-saved every
     `checkpoint_every` seconds, at the end, and on Ctrl-C. `out` names a values file (.npy, .csv, .json; checked
     before computing) written at the end, or on Ctrl-C with the values computed so far ("complete": false); `bfile`
-    an OEIS b-file (.txt, "n a(n)" from n = 0) written at the end. On Ctrl-C the KeyboardInterrupt carries what was
-    computed as `partial` (a NimSequence), whatever was asked.
+    an OEIS b-file (.txt, "n a(n)" from n = 0) written at the end. `threads` kernel threads share each block of heaps
+    (default: every core the process may use; the values never depend on it). On Ctrl-C the KeyboardInterrupt carries
+    what was computed as `partial` (a NimSequence), whatever was asked.
     """
     code, preset = resolve(game)
     if n is not None:
         n = whole_number(n, "N (the number of heaps)", 1)
     max_n = whole_number(max_n, "--max-n", 1)
+    threads = check_threads(threads)
     if code.tier == GENERAL:
         check_general(code, n or 0)
         max_n = min(max_n, GENERAL_MAX_N)  # --until-proven stops there (it cannot prove such a code anyway)
@@ -157,12 +163,13 @@ def nim_sequence(
     if progress is not None and seq.n:
         progress(seq.n, max(want, seq.n), seq.max_value, RESUMED)  # where a resumed run starts
     try:
-        result = NimSequence(code, name, *_compute(seq, code, want, until_proven, max_n, progress))
-        _certify(seq, result.periodicity, checkpoint)
+        with using_threads(threads):
+            result = NimSequence(code, name, *_compute(seq, code, want, until_proven, max_n, progress), threads)
+            _certify(seq, result.periodicity, checkpoint)
     except KeyboardInterrupt as e:  # nothing computed is lost: the state, the values asked for, and the caller's copy
         if saver is not None:
             saver.now(seq)
-        e.partial = NimSequence(code, name, seq.values.copy(), Periodicity())
+        e.partial = NimSequence(code, name, seq.values.copy(), Periodicity(), threads)
         if out is not None and seq.n:
             save_values(out, seq.values, {"code": str(code), "n": seq.n, "complete": False})
         raise

@@ -14,6 +14,7 @@ from ..rules.code import OctalCode
 from . import kernels
 from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
+from .threads import current_threads
 
 __all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "SparseMoves", "SparseStore",
            "sparse_fill", "sparse_step"]
@@ -73,10 +74,11 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
     kernels.SMALL, one word of bits) runs while `small_values`; `rare.count` is kept up to date."""
     args = (W, base, head, n, stop, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
             rare.count, rare.values, rare.mask, rare.e, rare.k0)
+    threads = kernels.set_threads(current_threads())  # sizes the parallel pass, never a value
     if small_values:
-        reached, top, count, flag = kernels.fill_sparse_small(*args)
+        reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
     else:
-        reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max))
+        reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
     rare.count = int(count)
     return int(reached), int(top), int(flag)
 

@@ -31,6 +31,7 @@ class SequenceStats(HtmlRepr):
     max: int
     max_first_at: int
     name: str | None = None  # the preset's name, when the game was named by one
+    threads: int | None = None  # the kernel threads that computed the values (None: handed in)
 
     def __repr__(self) -> str:
         return (f"SequenceStats({self.code}: n {self.n:,}, mask {self.mask:#x}, {self.rare_count:,} rare, "
@@ -48,6 +49,7 @@ class SequenceStats(HtmlRepr):
             "histogram": {str(k): v for k, v in self.histogram.items()},
             "max": self.max,
             "max_first_at": self.max_first_at,
+            "threads": self.threads,
         }
 
 
@@ -72,7 +74,8 @@ def sequence_stats(values: np.ndarray, code: OctalCode | str) -> SequenceStats:
     )
 
 
-def game_stats(game: str | OctalCode, n: int, kernel: str = "auto", progress: Progress | None = None) -> SequenceStats:
+def game_stats(game: str | OctalCode, n: int, kernel: str = "auto", progress: Progress | None = None,
+               threads: int | None = None) -> SequenceStats:
     """`octal stats`: G(0..n−1) of a code or preset computed, then summarised as `sequence_stats` does."""
-    result = nim_sequence(game, n, kernel=kernel, progress=progress)
-    return dataclasses.replace(sequence_stats(result.values, result.code), name=result.name)
+    result = nim_sequence(game, n, kernel=kernel, progress=progress, threads=threads)
+    return dataclasses.replace(sequence_stats(result.values, result.code), name=result.name, threads=result.threads)

@@ -43,6 +43,7 @@ from .stream_state import (
     save_stream,
     write_frequencies,
 )
+from .threads import check_threads, using_threads
 from .values import Progress, wider
 
 DEFAULT_WINDOW = STREAM_WINDOW
@@ -80,6 +81,7 @@ class StreamResult:
     memory_bytes: int
     counts_from: str = ""  # what the frequency table rests on: COUNTED or FROM_FILE
     notes: tuple[str, ...] = ()  # what a resume kept of the run it found, where the arguments asked otherwise
+    threads: int = 1  # the kernel threads that computed it (the values are the same for any count)
 
     def __repr__(self) -> str:
         name = f" ({self.name})" if self.name else ""
@@ -88,11 +90,12 @@ class StreamResult:
 
     def to_dict(self) -> dict:
         """The `--json` shape of `octal run` (code, name, n, max, period, preperiod, saltus, status,
-        proof_bound) plus "stream": the run's folder, window, memory held and rare/common summary."""
+        proof_bound, threads) plus "stream": the run's folder, window, memory held and rare/common summary."""
         p = self.periodicity
         return {
             "code": str(self.code), "name": self.name, "n": self.n, "max": self.max, "period": p.period,
             "preperiod": p.preperiod, "saltus": p.saltus, "status": p.status, "proof_bound": p.proof_bound,
+            "threads": self.threads,
             "stream": {
                 "directory": self.directory, "window": self.window, "stored": self.stored,
                 "memory_bytes": self.memory_bytes, "rare": self.rare, "last_rare": self.last_rare,
@@ -403,16 +406,19 @@ def nim_stream(
     store_values: bool = False,
     progress: Progress | None = None,
     checkpoint_every: float = CHECKPOINT_EVERY,
+    threads: int | None = None,
 ) -> StreamResult:
     """Compute G(0..n−1) of a finite octal code in bounded memory, resuming from DIR's saved state.
 
     With `until_proven` it runs until the Guy–Smith bound of the tracked period is met (or `max_n`).
-    DIR receives the checkpoint, frequencies.json and, with `store_values`, the values in chunks.
+    DIR receives the checkpoint, frequencies.json and, with `store_values`, the values in chunks. `threads` kernel
+    threads share the work (default: every core the process may use); a run resumes with any count.
     """
     code, preset = resolve(game)
     target = whole_number(n, "N (the number of heaps)", 1) if n is not None else (
         whole_number(max_n, "--max-n", 1) if until_proven else RUN_N)
     checkpoint_every = positive(checkpoint_every, "--checkpoint-every")
+    threads = check_threads(threads)
     run = StreamRun(code, directory, DEFAULT_WINDOW if window is None else window, store_values)
     notes = []
     if window is not None and run.n and window != run.size:
@@ -421,8 +427,9 @@ def nim_stream(
     if run.n > target:
         notes.append(f"the run in {directory} already holds {run.n:,} heaps, more than the {target:,} asked for: "
                      "nothing was computed, and it reports all of them")
-    run.extend(target, until_proven, progress, checkpoint_every)
-    return dataclasses.replace(run.result(preset.name if preset else None), notes=tuple(notes))
+    with using_threads(threads):
+        run.extend(target, until_proven, progress, checkpoint_every)
+    return dataclasses.replace(run.result(preset.name if preset else None), notes=tuple(notes), threads=threads)
 
 
 __all__ = ["StreamRun", "StreamResult", "StreamGapError", "nim_stream", "read_values", "read_frequencies",

@@ -33,6 +33,7 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress line on stderr
 Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")]
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
 Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows.")]
+Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="Kernel threads (default: every core this process may use; the values are the same for any N).")]
 HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own message
 
 
@@ -50,10 +51,18 @@ def _root(
     """Nim sequences, periods, positions and misère play of octal games."""
 
 
-def _progress(quiet: bool, **kw):
+def _progress(quiet: bool, threads: int | None = None, **kw):
+    """The progress line of a command that computes; with `threads`, it names the count in force."""
     from .progress import ProgressLine  # loaded by the commands that compute, not by --help
 
-    return ProgressLine(enabled=False if quiet else None, **kw)
+    return ProgressLine(enabled=False if quiet else None, note=_threads_note(threads), **kw)
+
+
+def _threads_note(threads: int | None) -> str:
+    from ..engine.threads import check_threads
+
+    n = check_threads(threads)
+    return f"{n} thread{'s' if n != 1 else ''}"
 
 
 def _echo_json(doc: dict) -> None:
@@ -80,6 +89,7 @@ def run(
     stream: Annotated[Optional[str], typer.Option("--stream", metavar="DIR", help="Bounded memory: keep a window of values, record frequencies at powers of two, checkpoint and resume in DIR.")] = None,
     window: Annotated[Optional[int], typer.Option("--window", metavar="HEAPS", help=f"With --stream: heaps kept at the start and at the end (default {D.STREAM_WINDOW:,}).")] = None,
     store_values: Annotated[bool, typer.Option("--store-values", help="With --stream: write every value to DIR/values (checksummed chunks).")] = False,
+    threads: Threads = None,
 ) -> None:
     """Compute the nim sequence of GAME, print it as rows of WIDTH and state its period."""
     from .report import run_text
@@ -96,13 +106,13 @@ def run(
             fail(f"--stream keeps no whole sequence in memory: it cannot be used with {', '.join(clash)} "
                  "(read stored values with octal.read_values)")
         return _run_stream(game, n, until_proven, max_n, stream, window, store_values, checkpoint_every, as_json,
-                           quiet)
+                           quiet, threads)
     if window is not None or store_values:
         fail("--window and --store-values go with --stream DIR")
     from ..engine.sequence import nim_sequence
     from ..engine.values import RESUMED
 
-    line = _progress(quiet)
+    line = _progress(quiet, threads)
 
     def progress(done, total, largest, state=""):
         if state == RESUMED and not quiet:
@@ -111,7 +121,8 @@ def run(
 
     try:
         result = nim_sequence(game, n, until_proven=until_proven, max_n=max_n, kernel=kernel, progress=progress,
-                              checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out, bfile=bfile)
+                              checkpoint=checkpoint, checkpoint_every=checkpoint_every, out=out, bfile=bfile,
+                              threads=threads)
     except KeyboardInterrupt as e:
         done = getattr(e, "partial", None)
         on_interrupt(line, done is not None and out and done.n
@@ -125,15 +136,17 @@ def run(
         typer.echo(f"b-file   {bfile}")
 
 
-def _run_stream(game, n, until_proven, max_n, directory, window, store_values, checkpoint_every, as_json, quiet):
+def _run_stream(game, n, until_proven, max_n, directory, window, store_values, checkpoint_every, as_json, quiet,
+                threads):
     """`octal run --stream DIR`: the bounded-memory run, its summary or JSON."""
     from ..engine.stream import nim_stream
     from .report import stream_text
 
-    line = _progress(quiet)
+    line = _progress(quiet, threads)
     try:
         result = nim_stream(game, directory, n, until_proven=until_proven, max_n=max_n, window=window,
-                            store_values=store_values, progress=line, checkpoint_every=checkpoint_every)
+                            store_values=store_values, progress=line, checkpoint_every=checkpoint_every,
+                            threads=threads)
     except KeyboardInterrupt:
         on_interrupt(line, f"interrupted: state saved in {directory}; run again to resume")
         raise
@@ -153,13 +166,14 @@ def stats(
     kernel: Kernel = "auto",
     as_json: AsJson = False,
     quiet: Quiet = False,
+    threads: Threads = None,
 ) -> None:
     """The rare/common split (mask, rare positions, rare values), value histogram and largest value."""
     from ..engine.stats import game_stats
     from .report import stats_text
 
-    line = _progress(quiet)
-    st = game_stats(game, n, kernel=kernel, progress=line)
+    line = _progress(quiet, threads)
+    st = game_stats(game, n, kernel=kernel, progress=line, threads=threads)
     line.close()
     typer.echo(json.dumps(st.to_dict()) if as_json else stats_text(st, st.name))
 

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from .. import defaults as D
-from ..errors import DataFileError
+from ..errors import DataFileError, InvalidArgumentError
 from .exits import friendly
 from .help_layout import PlainHelp, PlainHelpGroup
 
@@ -37,10 +37,14 @@ def census(
     codes: Annotated[Optional[str], typer.Option("--codes", metavar="LIST|FILE", help="Only these codes: 0.1234,4.07 or a file of codes (one or more a line, # comments).")] = None,
     shard: Annotated[Optional[str], typer.Option("--shard", metavar="I/K", help="Every K-th code from the I-th: K shards, merged by 'census merge'.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")] = False,
+    threads: Annotated[int, typer.Option("--threads", metavar="N", help="Kernel threads per worker (default 1: the workers share the cores already).")] = 1,
 ) -> None:
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
     if ctx.invoked_subcommand is not None:
         return
+    if misere and threads != 1:
+        raise InvalidArgumentError("--threads goes with the normal-play census: a misère quotient's search runs on "
+                                   "one thread")
     from ..census import run_census, run_misere_census
     from .progress import ProgressLine
     from .report import census_text, misere_census_text
@@ -63,7 +67,8 @@ def census(
                                          delay=0.0)
         stage["line"](p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}")
 
-    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard)
+    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard,
+                      threads=threads)
     stage["line"].close()
     typer.echo(census_text(rows, db))
 

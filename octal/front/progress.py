@@ -11,8 +11,9 @@ class ProgressLine:
     """Callable as progress(done, total, largest); total 0 means open-ended. Silent unless on a terminal after 1 s."""
 
     def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None,
-                 delay: float = 1.0):
+                 delay: float = 1.0, note: str = ""):
         self.stream = stream or sys.stderr
+        self.note = note  # said at the end of every line (the threads a run uses)
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.label = label
         self.delay = delay
@@ -37,8 +38,9 @@ class ProgressLine:
             text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s · largest {largest} · ETA {eta}"
         else:  # open-ended work: no total, no ETA
             text = f"{self.label} {done:,} · {rate:,.1f}/s"
-        if extra:
-            text += f" · {extra}"
+        for part in (extra, self.note):
+            if part:
+                text += f" · {part}"
         self.stream.write("\r" + text[:200] + "\033[K")
         self.stream.flush()
         self.shown = True

@@ -17,8 +17,8 @@ def _check_numba_settings() -> None:
     """numba refuses some environment settings with a traceback when it is first imported: say so in one line."""
     threads = os.environ.get("NUMBA_NUM_THREADS")
     if threads is not None and not (threads.strip().isascii() and threads.strip().isdigit() and int(threads) > 0):
-        raise InvalidArgumentError(f"NUMBA_NUM_THREADS must be a positive whole number, not {threads!r} (octal's "
-                                   "kernels run on one thread: unset it)")
+        raise InvalidArgumentError(f"NUMBA_NUM_THREADS must be a positive whole number, not {threads!r} (the most "
+                                   "threads a run may use: set it or unset it)")
 
 
 _check_numba_settings()
@@ -29,6 +29,7 @@ _WHERE = {
     ".sparse_small": ("fill_sparse_small", "SMALL"),
     ".general": ("fill_general", "fill_general_from", "general_tables", "largest_count"),
     ".period": ("scan_periods", "periodic_from", "arithmetic_from"),
+    ".threads": ("set_threads",),
 }
 __getattr__, __all__ = lazy_names(__name__, _WHERE)
 

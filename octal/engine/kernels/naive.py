@@ -10,7 +10,7 @@ fit G's dtype (the driver widens the array and calls again), so values never wra
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ..compile_notice import loaded
 from .bits import mex_words, or_onehot, stamped_mex, xor_permute
@@ -43,48 +43,95 @@ def _stamp_xor(a, b, length, seen, stamp):
         seen[a[i] ^ b[i]] = stamp
 
 
+@njit(cache=True, inline="always")
+def block_size(s):
+    """Heaps in the block that starts at heap s: about s/32, so that the pairs with a part inside the block (finished
+    one heap at a time) are a few hundredths of a heap's pairs, at most 4,096 heaps."""
+    return max(1, min(s // 32, 4096))
+
+
+@njit(cache=True, parallel=True)
+def _far_pairs(G, R, s, nb, two, tie2, words, seen, P):
+    """For each heap n = s + b of a block (b < nb, in parallel): its split pairs (a, m − a) whose parts both lie below
+    s, known before the block starts — words[b] = their OR as one-hot bits while P ≤ 64, else seen[b, x] = n + 1.
+    Each heap writes its own row only: what a row holds does not depend on how the heaps are shared out."""
+    N = R.shape[0]
+    for b in prange(nb):
+        n = s + b
+        acc = np.uint64(0)
+        for i in range(two.shape[0]):
+            h, off = _pairs(n, two[i], tie2[i], N)
+            if h < 0:
+                break
+            a0 = max(1, n - two[i] - s + 1)  # G(m − a) is known for m − a < s
+            if a0 > h:
+                continue
+            if P <= 64:
+                acc |= or_onehot(G[a0 : h + 1], R[off + a0 - 1 : off + h], h - a0 + 1)
+            else:
+                _stamp_xor(G[a0 : h + 1], R[off + a0 - 1 : off + h], h - a0 + 1, seen[b], n + 1)
+        words[b] = acc
+
+
 @njit(cache=True)
 def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     """Fill G[start:stop] for codes whose moves leave at most two heaps.
 
     R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2 (a < m/2 for
     an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing
-    ones); larger values a stamp array. Returns (heap reached, largest value so far).
+    ones); larger values a stamp array. Heaps go in blocks: the pairs with both parts below the block are marked for
+    all its heaps at once, on every thread (_far_pairs), then each heap in turn adds its pairs that reach into the
+    block and takes the mex. Returns (heap reached, largest value so far).
     """
     N = R.shape[0]
     P = _pow2_above(maxv)
-    seen = np.zeros(P + 1, np.int64)
+    B = max(1, min(block_size(stop), stop - start))  # the most heaps a block of this call holds
+    words = np.zeros(B, np.uint64)
+    seen = np.zeros((B, P + 1), np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    for n in range(start, stop):
-        stamp = n + 1
-        if P <= 64:
-            acc = simple_bits(n, whole, one, eq, G, 0)
-            for i in range(two.shape[0]):
-                h, off = _pairs(n, two[i], tie2[i], N)
-                if h < 0:
+    n = start
+    while n < stop:
+        s = n
+        nb = min(block_size(s), stop - s)
+        _far_pairs(G, R, s, nb, two, tie2, words, seen, P)
+        for b in range(nb):  # in order: the pairs (a, m − a) with m − a ≥ s, a ≤ m − s < nb
+            n = s + b
+            stamp = n + 1
+            if P <= 64:
+                acc = words[b] | simple_bits(n, whole, one, eq, G, 0)
+                for i in range(two.shape[0]):
+                    h, off = _pairs(n, two[i], tie2[i], N)
+                    if h < 0:
+                        break
+                    near = min(h, n - two[i] - s)
+                    if near > 0:
+                        acc |= or_onehot(G[1 : near + 1], R[off : off + near], near)
+                v = 0
+                while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
+                    v += 1
+            else:
+                row = seen[b]
+                for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
+                    row[simple[i]] = stamp
+                for i in range(two.shape[0]):
+                    h, off = _pairs(n, two[i], tie2[i], N)
+                    if h < 0:
+                        break
+                    near = min(h, n - two[i] - s)
+                    if near > 0:
+                        _stamp_xor(G[1 : near + 1], R[off : off + near], near, row, stamp)
+                v = stamped_mex(row, stamp)
+            if v > vlimit:
+                return n, maxv
+            G[n] = v
+            R[N - 1 - n] = v
+            n += 1
+            if v > maxv:
+                maxv = v
+                if v >= P:  # the value range doubled: the block's far marks were made for the old range
+                    P = _pow2_above(maxv)
+                    seen = np.zeros((B, P + 1), np.int64)
                     break
-                acc |= or_onehot(G[1 : h + 1], R[off : off + h], h)
-            v = 0
-            while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
-                v += 1
-        else:
-            for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
-                seen[simple[i]] = stamp
-            for i in range(two.shape[0]):
-                h, off = _pairs(n, two[i], tie2[i], N)
-                if h < 0:
-                    break
-                _stamp_xor(G[1 : h + 1], R[off : off + h], h, seen, stamp)
-            v = stamped_mex(seen, stamp)
-        if v > vlimit:
-            return n, maxv
-        G[n] = v
-        R[N - 1 - n] = v
-        if v > maxv:
-            maxv = v
-            if v >= P:
-                P = _pow2_above(maxv)
-                seen = np.zeros(P + 1, np.int64)
     return stop, maxv
 
 

@@ -23,7 +23,7 @@ values below 64 (`fill_sparse_small`) is in sparse_small.py.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ..compile_notice import loaded
 from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
@@ -138,15 +138,27 @@ BLOCK = 8  # heaps whose rare pairs are marked together: one pass over the rare 
 
 
 @njit(cache=True)
-def _block_range(rare, nrare, n0, k, base):
-    """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: B ≤ r, and
-    G(n0 − k − r) already computed and in the window (r ≤ n0 − k − 1 − base … with base ≥ 0). None for short rare
-    lists."""
+def _block_range(rare, nrare, n0, k, base, inside):
+    """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: G(n0 + b − k − r)
+    computed before the super-block that starts `inside` heaps before n0 (r ≥ inside + BLOCK) and in the window
+    (r ≤ n0 − k − base, r ≤ n0 − k − 1 with base ≥ 0). None for short rare lists."""
     if nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
         return 0, 0
-    lo = np.searchsorted(rare[:nrare], BLOCK)
+    lo = np.searchsorted(rare[:nrare], inside + BLOCK)
     hi = np.searchsorted(rare[:nrare], min(n0 - k - 1, n0 - k - base), side="right")
     return lo, max(lo, hi)
+
+
+PARALLEL_RARE = 512  # rare positions from which the far pairs are marked on several threads: with fewer, the far
+# marks are under a third of a heap's work (0.167: 60 rare positions) and sharing them out cost more than it saved
+
+
+@njit(cache=True, inline="always")
+def super_block(threads):
+    """Heaps whose far rare pairs are marked in one parallel pass: one block on one thread (no pass to share out),
+    else four blocks per thread, so each thread has work and the heaps that finish their pairs one by one (those
+    within the super-block's first rare positions) stay few."""
+    return BLOCK if threads == 1 else 4 * BLOCK * threads
 
 
 @njit(cache=True)
@@ -173,6 +185,35 @@ def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
         v = rval[i]
         for b in range(nb):
             seenB[b, W[off + b] ^ v] = n0 + b + 1
+
+
+@njit(cache=True, inline="always")
+def _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two):
+    """Block j of the super-block [s, s + ns): its rare ranges per split digit, and their stamps in its rows."""
+    n0 = s + j * BLOCK
+    rows = seenS[j * BLOCK : (j + 1) * BLOCK]
+    for d in range(two.shape[0]):
+        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - s)
+        bloS[j, d] = lo
+        bhiS[j, d] = hi
+        _block_stamp(rows, n0, min(BLOCK, s + ns - n0), W, base, rare, rval, lo, hi, two[d])
+
+
+@njit(cache=True, parallel=True)
+def _stamp_blocks_parallel(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two):
+    """_stamp_block for every block of the super-block, shared out among the threads (each writes its own rows)."""
+    for j in prange((ns + BLOCK - 1) // BLOCK):
+        _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+
+
+@njit(cache=True, inline="always")
+def _stamp_blocks(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two, threads):
+    """The far rare pairs of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
+    if threads == 1:
+        for j in range((ns + BLOCK - 1) // BLOCK):
+            _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+    else:
+        _stamp_blocks_parallel(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two)
 
 
 @njit(cache=True, inline="always")
@@ -217,7 +258,8 @@ def _targets(need, c, dtype_one):
 
 
 @njit(cache=True)
-def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
+def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
+                threads):
     """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
 
     Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
@@ -230,7 +272,9 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     P = 1
     while P <= maxv:
         P *= 2
-    seenB = np.zeros((BLOCK, 2 * P + 2), np.int64)  # one stamp row per heap of a block
+    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    S = super_block(threads)
+    seenB = np.zeros((S, 2 * P + 2), np.int64)  # one stamp row per heap of a super-block
     need = np.zeros(2 * P + 2, np.uint8)
     known_rare = np.zeros(2 * P + 2, np.bool_)
     for i in range(nrare):
@@ -240,24 +284,23 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
     unequal = tie2.any()
-    blo = np.zeros(nk, np.int64)
-    bhi = np.zeros(nk, np.int64)
+    bloS = np.zeros((S // BLOCK, nk), np.int64)
+    bhiS = np.zeros((S // BLOCK, nk), np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
+    sb = sb_end = start
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        b = (n - start) % BLOCK
-        if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
-            nb = min(BLOCK, stop - n)
-            for j in range(nk):
-                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base)
-                _block_stamp(seenB, n, nb, W, base, rare, rval, blo[j], bhi[j], two[j])
-        seen = seenB[b]
+        if n == sb_end:  # a new super-block: its rare pairs far from it, for every heap at once
+            sb, sb_end = n, min(n + S, stop)
+            _stamp_blocks(seenB, bloS, bhiS, sb, sb_end - sb, W, base, rare, rval, nrare, two, threads)
+        seen = seenB[n - sb]
+        q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
         stamp = n + 1
         for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
-            if tie2[j] and _hole_alone(W, base, rare, rval, blo[j], bhi[j], n - two[j]):
+            if tie2[j] and _hole_alone(W, base, rare, rval, bloS[q, j], bhiS[q, j], n - two[j]):
                 seen[0] = 0
         for i in range(simple_options(n, whole, one, eq, W, base, simple)):
             seen[simple[i]] = stamp
@@ -273,7 +316,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
                 return n, maxv, nrare, GAP
-            a2, a3 = _skip_block(lo, cut, blo[j], bhi[j])
+            a2, a3 = _skip_block(lo, cut, bloS[q, j], bhiS[q, j])
             _mark_rare(seen, stamp, W, base, rare, rval, lo, a2, m, hole)
             _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
             _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
@@ -336,7 +379,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             if grew:
                 while P <= maxv:
                     P *= 2
-                seenB = np.zeros((BLOCK, 2 * P + 2), np.int64)  # a return follows: no block is half marked
+                seenB = np.zeros((S, 2 * P + 2), np.int64)  # a return follows: no block is half marked
                 need = np.zeros(2 * P + 2, np.uint8)
                 known_rare = np.zeros(2 * P + 2, np.bool_)
                 for i in range(nrare):

@@ -5,19 +5,21 @@ kernel (`fill_sparse`), same arguments and values; 2.5–2.9× faster on the sam
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ..compile_notice import loaded
 from .bits import ctz64, or_onehot
 from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
 from .sparse import (
     BLOCK,
+    PARALLEL_RARE,
     _block_range,
     _hole_alone,
     _parity,
     _rare_ranges,
     _reversed_head,
     _skip_block,
+    super_block,
 )
 
 
@@ -54,6 +56,36 @@ SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: 
 
 
 @njit(cache=True, inline="always")
+def _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two):
+    """Block j of the super-block [s, s + ns): its rare ranges per split digit, and their bits in its words."""
+    n0 = s + j * BLOCK
+    words = exS[j * BLOCK : (j + 1) * BLOCK]
+    words[:] = 0
+    for d in range(two.shape[0]):
+        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - s)
+        bloS[j, d] = lo
+        bhiS[j, d] = hi
+        _block_bits(words, n0, W, base, rare, rval, lo, hi, two[d])
+
+
+@njit(cache=True, parallel=True)
+def _bits_blocks_parallel(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two):
+    """_bits_block for every block of the super-block, shared out among the threads (each writes its own words)."""
+    for j in prange((ns + BLOCK - 1) // BLOCK):
+        _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+
+
+@njit(cache=True, inline="always")
+def _bits_blocks(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two, threads):
+    """The far rare pairs of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
+    if threads == 1:
+        for j in range((ns + BLOCK - 1) // BLOCK):
+            _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+    else:
+        _bits_blocks_parallel(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two)
+
+
+@njit(cache=True, inline="always")
 def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
     """ex | OR of 1 << (G(m − r) ⊕ G(r)) over rare[lo:hi] except index `hole` (the word form of _mark_rare)."""
     if lo <= hole < hi:
@@ -69,7 +101,8 @@ SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 i
 
 
 @njit(cache=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                      threads):
     """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
 
     Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
@@ -87,23 +120,24 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
     unequal = tie2.any()
-    blo = np.zeros(nk, np.int64)
-    bhi = np.zeros(nk, np.int64)
-    exB = np.zeros(BLOCK, np.uint64)
+    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    S = super_block(threads)
+    bloS = np.zeros((S // BLOCK, nk), np.int64)
+    bhiS = np.zeros((S // BLOCK, nk), np.int64)
+    exS = np.zeros(S, np.uint64)
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
+    sb = sb_end = start
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        b = (n - start) % BLOCK
-        if b == 0:  # a new block: its rare pairs far from the block, for every heap at once
-            exB[:] = 0
-            for j in range(nk):
-                blo[j], bhi[j] = _block_range(rare, nrare, n, two[j], base)
-                _block_bits(exB, n, W, base, rare, rval, blo[j], bhi[j], two[j])
-        ex = exB[b]
+        if n == sb_end:  # a new super-block: its rare pairs far from it, for every heap at once
+            sb, sb_end = n, min(n + S, stop)
+            _bits_blocks(exS, bloS, bhiS, sb, sb_end - sb, W, base, rare, rval, nrare, two, threads)
+        ex = exS[n - sb]
+        q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
         for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block
-            if tie2[j] and _hole_alone(W, base, rare, rval, blo[j], bhi[j], n - two[j]):
+            if tie2[j] and _hole_alone(W, base, rare, rval, bloS[q, j], bhiS[q, j], n - two[j]):
                 ex &= ~np.uint64(1)
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
         # heap, and the shared helper measured 10–20 % slower in it (Kayles 10⁷: 1.14 → 1.24–1.36 s CPU)
@@ -126,7 +160,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             if m > top_m:
                 top_m = m
             skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
-            if base == 0 and blo[j] == bhi[j]:  # whole array, no block: one plain pass (short rare lists)
+            if base == 0 and bloS[q, j] == bhiS[q, j]:  # whole array, no block: one plain pass (short rare lists)
                 for i in range(nrare):
                     r = rare[i]
                     if r >= m:
@@ -137,7 +171,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
                 return n, maxv, nrare, GAP
-            a2, a3 = _skip_block(lo, cut, blo[j], bhi[j])
+            a2, a3 = _skip_block(lo, cut, bloS[q, j], bhiS[q, j])
             ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)

@@ -1,0 +1,131 @@
+"""Threads share a run's work, never change its values: the same sequence for 1, 2, 3 and 4 threads, equal to the
+numpy kernel's (which the brute-force reference checks in test_kernel.py) and to the reference itself; checkpoints
+and stream runs resume with another count; --threads is checked like every number."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from reference import reference_code, reference_values
+from typer.testing import CliRunner
+
+from octal import GrundySequence, InvalidArgumentError, nim_sequence, nim_stream, parse_code, read_values
+from octal.engine.kernels import small
+from octal.engine.kernels.sparse import PARALLEL_RARE
+from octal.engine.moves import kernel_moves
+from octal.engine.threads import available_threads, check_threads, current_threads, using_threads
+from octal.front.cli import app
+
+N = 20_000
+# (code, kernel): Officers, Treblecross and Grundy's game pass PARALLEL_RARE rare positions well before N (their far
+# rare pairs are shared out), 0.167 keeps 60 (one thread marks them); the naive kernel on Officers and Treblecross
+# (values past 64: stamps) and Kayles (values below 64: words)
+CASES = [("0.6", "sparse"), ("0.007", "sparse"), ("4!.0", "sparse"), ("0.167", "sparse"), ("0.6", "naive"),
+         ("0.007", "naive"), ("0.77", "naive")]
+
+
+def numpy_values(text: str, n: int) -> np.ndarray:
+    """G(0..n−1) by the numpy kernel: one heap at a time, nothing compiled, nothing shared out."""
+    moves = kernel_moves(parse_code(text), n)
+    two, tie2, eq = moves.octal_split()
+    G = np.zeros(n, np.int64)
+    small.fill_octal(G, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 1 << 40)
+    return G
+
+
+def digest(values) -> str:
+    return hashlib.sha256(np.asarray(values, np.int64).tobytes()).hexdigest()
+
+
+@pytest.mark.parametrize("text, kernel", CASES)
+def test_two_threads_give_the_numpy_kernels_values(text, kernel):
+    seq = GrundySequence(text, kernel=kernel)
+    with using_threads(min(2, available_threads())):
+        got = seq.extend(N)
+    assert np.array_equal(got.astype(np.int64), numpy_values(text, N))
+    if kernel == "sparse" and text != "0.167":
+        assert len(seq.rare) >= PARALLEL_RARE  # the shared-out pass ran
+
+
+def test_two_threads_give_the_brute_force_values():
+    """Treblecross to 3,000 heaps against the reference's own mex of every option."""
+    digits, tail, marks = reference_code("0.007")
+    want = list(reference_values(digits, 3000, tail, marks))
+    for kernel in ("naive", "sparse"):
+        assert nim_sequence("0.007", 3000, kernel=kernel, threads=min(2, available_threads())).values.tolist() == want
+
+
+SCRIPT = """
+import hashlib, json, sys
+import numpy as np
+from octal import GrundySequence
+from octal.engine.threads import using_threads
+out = {}
+for text, kernel in json.loads(sys.argv[1]):
+    for threads in (1, 2, 3, 4):
+        with using_threads(threads):
+            v = GrundySequence(text, kernel=kernel).extend(int(sys.argv[2]))
+        out[f"{text} {kernel} {threads}"] = hashlib.sha256(np.asarray(v, np.int64).tobytes()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_one_to_four_threads_give_one_sequence():
+    """NUMBA_NUM_THREADS=4 lets a 2-core machine run 3 and 4 threads too: every count, the numpy kernel's hash."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "4"}
+    r = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(CASES), str(N)], capture_output=True, text=True,
+                       env=env, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    hashes = json.loads(r.stdout)
+    for text, kernel in CASES:
+        want = digest(numpy_values(text, N))
+        assert [hashes[f"{text} {kernel} {t}"] for t in (1, 2, 3, 4)] == [want] * 4, (text, kernel)
+
+
+def test_a_checkpoint_written_with_two_threads_resumes_with_one_and_back(tmp_path):
+    want = nim_sequence("0.6", 60_000, threads=1).values
+    two = min(2, available_threads())
+    nim_sequence("0.6", 20_000, checkpoint=tmp_path / "a", threads=two)
+    assert np.array_equal(nim_sequence("0.6", 60_000, checkpoint=tmp_path / "a", threads=1).values, want)
+    nim_sequence("0.6", 20_000, checkpoint=tmp_path / "b", threads=1)
+    assert np.array_equal(nim_sequence("0.6", 60_000, checkpoint=tmp_path / "b", threads=two).values, want)
+
+
+def test_a_stream_run_resumes_with_another_thread_count(tmp_path):
+    want = nim_sequence("0.007", 40_000, threads=1).values
+    two = min(2, available_threads())
+    first = nim_stream("0.007", tmp_path, 15_000, window=4096, store_values=True, threads=two)
+    assert first.threads == two and first.to_dict()["threads"] == two
+    again = nim_stream("0.007", tmp_path, 40_000, window=4096, store_values=True, threads=1)
+    assert again.threads == 1
+    assert np.array_equal(read_values(tmp_path), want)
+
+
+def test_the_thread_count_is_checked_and_restored():
+    assert check_threads(None) == current_threads() == available_threads()
+    with using_threads(1):
+        assert current_threads() == 1 and check_threads(None) == 1  # a census worker's runs stay on one thread
+    assert current_threads() == available_threads()
+    for bad in (0, -1, 1.5, "two"):
+        with pytest.raises(InvalidArgumentError):
+            check_threads(bad)
+    with pytest.raises(InvalidArgumentError, match="NUMBA_NUM_THREADS"):
+        check_threads(10_000)
+
+
+def test_the_command_line_takes_and_reports_threads(tmp_path):
+    runner = CliRunner()
+    doc = json.loads(runner.invoke(app, ["run", "0.6", "--n", "5000", "--json", "--threads", "1"]).output)
+    assert doc["threads"] == 1
+    doc = json.loads(runner.invoke(app, ["stats", "0.6", "--n", "5000", "--json", "--threads", "1"]).output)
+    assert doc["threads"] == 1
+    r = subprocess.run([sys.executable, "-m", "octal.front.cli", "run", "0.6", "--threads", "0"], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--threads" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "octal.front.cli", "census", "--digits", "1", "--misere", "--threads",
+                        "2", "--db", str(tmp_path / "m.sqlite")], capture_output=True, text=True)
+    assert r.returncode == 2 and "one thread" in r.stderr
