@@ -289,6 +289,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
+    t = _targets(need, 0, W[0])  # the scan's targets, in G's dtype
     sb = sb_end = start
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
@@ -320,21 +321,24 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             _mark_rare(seen, stamp, W, base, rare, rval, lo, a2, m, hole)
             _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
             _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
-        # c: least common value not yet marked ("common" relative to this heap's parity flip)
+        # c: least common value not yet marked ("common" relative to this heap's parity flip); on the way, the rare
+        # values below it not yet marked are needed, and the first TARGETS of them are the scan's targets
         c = 0
-        while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
-            if (odd[c] ^ flip) == 1 and seen[c] != stamp:
-                break
-            c += 1
         missing = 0
-        for x in range(c):
-            if seen[x] != stamp:
-                need[x] = 1
+        while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
+            if seen[c] != stamp:
+                if (odd[c] ^ flip) == 1:
+                    break
+                need[c] = 1
+                if missing < TARGETS:
+                    t[missing] = c
                 missing += 1
+            c += 1
+        for s in range(missing, TARGETS):  # pad with the first (valid while missing ≤ TARGETS)
+            t[s] = t[0]
         a = 1
         half = top_m // 2
         chunk = SCAN_CHUNK
-        t = _targets(need, c, W[0])  # valid while missing ≤ TARGETS; refreshed when that changes
         while missing and a <= half:
             a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
