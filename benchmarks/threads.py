@@ -1,12 +1,13 @@
 """One long run on one thread beside the same run on two (and on every core, where there are more): wall and CPU
 seconds, their ratios, and whether the values are the same (a SHA-256 of the whole sequence).
 
-    python benchmarks/threads.py                # the issue's workloads, 3 runs each (about 25 minutes on 2 cores)
+    python benchmarks/threads.py                # the issue's workloads, 3 runs each (about 30 minutes on 2 cores)
     python benchmarks/threads.py --quick        # each workload 8 times shorter, one run each (about 1 minute)
     python benchmarks/threads.py --only 0.6 --repeat 5
 
 Every figure is measured in this one process, side by side (the machine's speed varies from day to day): medians of
---repeat runs, after one short run of each workload that compiles its kernels. The targets printed beside each row
+--repeat runs, after one untimed run of each workload that compiles its kernels (a value past 255 late in a run
+compiles the kernels again for 16-bit values). The targets printed beside each row
 are the issue's: wall(2) ≤ 0.6 × wall(1), CPU(2) ≤ 1.15 × CPU(1).
 """
 
@@ -80,7 +81,8 @@ def main() -> None:
         if args.only and code != args.only:
             continue
         n = n // 8 if args.quick else n
-        compute(code, 1 << 14, kernel, stream)  # compiles what the workload needs, outside the timings
+        with using_threads(counts[-1]):  # compiles what the workload needs (a dtype widened late too), untimed
+            compute(code, n, kernel, stream)
         base = None
         for threads in counts:
             wall, cpu, digest = measure(code, n, kernel, stream, threads, repeat)

@@ -187,33 +187,55 @@ def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
             seenB[b, W[off + b] ^ v] = n0 + b + 1
 
 
-@njit(cache=True, inline="always")
-def _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two):
-    """Block j of the super-block [s, s + ns): its rare ranges per split digit, and their stamps in its rows."""
+@njit(cache=True)
+def _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
+    """Block j of the super-block [s, s + ns): its far work, all of it from values below s. Its rare ranges per split
+    digit and their stamps; then for each heap the correction of an unequal split's (m/2, m/2) pair, and the far
+    scan (_far_scan) whose verdicts the heap's own scan takes up."""
+    seenS, bloS, bhiS, infoS, needS = F
     n0 = s + j * BLOCK
+    nb = min(BLOCK, s + ns - n0)
     rows = seenS[j * BLOCK : (j + 1) * BLOCK]
     for d in range(two.shape[0]):
         lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - s)
         bloS[j, d] = lo
         bhiS[j, d] = hi
-        _block_stamp(rows, n0, min(BLOCK, s + ns - n0), W, base, rare, rval, lo, hi, two[d])
+        _block_stamp(rows, n0, nb, W, base, rare, rval, lo, hi, two[d])
+    for b in range(nb):
+        n = n0 + b
+        for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
+            if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
+                rows[b, 0] = 0
+        infoS[n - s, 2] = -1  # no far scan: the heap's own scan does it all
+        if scan:
+            _far_scan(rows[b], n + 1, infoS[n - s], needS[j], n, s, W, base, Hr, L, Hd, two, tie2, odd,
+                      e & ((n - k0) & 1), P)
 
 
 @njit(cache=True, parallel=True)
-def _stamp_blocks_parallel(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two):
-    """_stamp_block for every block of the super-block, shared out among the threads (each writes its own rows)."""
+def _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P):
+    """_far_block for every block of the super-block, shared out among the threads (each writes its own rows)."""
     for j in prange((ns + BLOCK - 1) // BLOCK):
-        _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+        _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, True)
 
 
 @njit(cache=True, inline="always")
-def _stamp_blocks(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two, threads):
-    """The far rare pairs of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
+def _far_blocks(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, threads):
+    """The far work of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
     if threads == 1:
         for j in range((ns + BLOCK - 1) // BLOCK):
-            _stamp_block(seenS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+            _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, False)
     else:
-        _stamp_blocks_parallel(seenS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two)
+        _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P)
+
+
+@njit(cache=True)
+def _far_arrays(S, nk, P):
+    """What a super-block's far work writes, per heap (stamps, the far scan's findings) and per block (rare ranges,
+    the far scan's scratch)."""
+    return (np.zeros((S, 2 * P + 2), np.int64), np.zeros((S // BLOCK, nk), np.int64),
+            np.zeros((S // BLOCK, nk), np.int64), np.zeros((S, FAR_INFO), np.int64),
+            np.zeros((S // BLOCK, 2 * P + 2), np.uint8))
 
 
 @njit(cache=True, inline="always")
@@ -244,9 +266,8 @@ def _hits(lo, hi, length, t0, t1, t2, t3):
 
 
 @njit(cache=True)
-def _targets(need, c, dtype_one):
-    """The values x < c with need[x] set, padded to TARGETS slots by repeating the first (in G's dtype)."""
-    t = np.empty(TARGETS, type(dtype_one))
+def _targets(t, need, c):
+    """Write into t the values x < c with need[x] set, padded to TARGETS slots by repeating the first."""
     k = 0
     for x in range(c):
         if need[x] and k < TARGETS:
@@ -254,7 +275,91 @@ def _targets(need, c, dtype_one):
             k += 1
     for s in range(k, TARGETS):
         t[s] = t[0]
-    return t
+
+
+UNFOUND = 8  # values a far scan may leave unfound and still hand on (more: the heap's own scan starts afresh)
+FAR_INFO = 3 + UNFOUND  # per heap: how far the far scan read, its candidate, how many it left unfound, which
+
+
+@njit(cache=True)
+def _far_scan(row, stamp, info, need, n, s, W, base, Hr, L, Hd, two, tie2, odd, flip, P):
+    """The scan of heap n done early, on far pairs only: (a, m − a) with both parts below the super-block start s.
+
+    From its far marks alone (row), the least common value not marked is a candidate c′, and the rare values below it
+    not marked are sought among the far pairs, a = m − s + 1 …, until all are found. info = [a below which every
+    digit's far pairs were read (0: none), c′, how many sought values stayed unfound (−1: more than UNFOUND), those
+    values]. The heap's own marks only add: unless they mark c′, its mex candidate is c′, and only the values left
+    unfound can still be needed. (Seeking past a second candidate too, or stopping after so many pairs, measured
+    slower: the far scans grow more than the heaps' own scans shrink.)"""
+    c = 0
+    missing = 0
+    t = np.zeros(TARGETS, W.dtype)
+    while c < 2 * P:
+        if row[c] != stamp:
+            if (odd[c] ^ flip) == 1:
+                break
+            need[c] = 1
+            if missing < TARGETS:
+                t[missing] = c
+            missing += 1
+        c += 1
+    info[1] = c  # 2P: no common value unmarked (a zero mask), and the heap's own scan starts afresh
+    for q in range(missing, TARGETS):
+        t[q] = t[0]
+    a = n
+    top = 0
+    for j in range(two.shape[0]):
+        m = n - two[j]
+        if m < 2:
+            break
+        a = min(a, max(1, m - s + 1))
+        top = max(top, (m - tie2[j]) // 2 + 1)
+    hlen = Hd.shape[0]
+    a0 = a
+    chunk = SCAN_CHUNK
+    while missing and a < top:
+        a_end = min(a + chunk, top, max(hlen, a + 1))
+        chunk = min(2 * chunk, SCAN_CHUNK_MAX)
+        gap = False
+        for j in range(two.shape[0]):
+            m = n - two[j]
+            if m < 2 or not missing:
+                break
+            lo = max(a, m - s + 1)
+            hi = min(a_end, (m - tie2[j]) // 2 + 1)
+            if hi <= lo:
+                continue
+            if hi > hlen or m - hi + 1 < base:  # past what is held: the heap's own scan goes on from a
+                gap = True
+                break
+            # the scan's body, as in fill_sparse: written out in both, since a shared helper (inlined or called)
+            # measured 25–40 % slower in either (Grundy's game 2²⁰, one thread: 2.8 → 3.6–3.7 s)
+            hi_part = W[m - hi + 1 - base : m - lo + 1 - base]
+            lo_part = Hr[L - hi : L - lo] if hi <= L else Hd[lo:hi][::-1].copy()  # see _reversed_head
+            if missing <= TARGETS:
+                found = _hits(lo_part, hi_part, hi - lo, t[0], t[1], t[2], t[3])
+                if found:
+                    for q in range(TARGETS):
+                        if (found >> q) & 1 and need[t[q]]:
+                            need[t[q]] = 0
+                            missing -= 1
+                    if missing:
+                        _targets(t, need, c)
+            else:
+                missing -= _take_needed(lo_part, hi_part, hi - lo, need)
+                if missing <= TARGETS:
+                    _targets(t, need, c)
+        if gap:
+            break
+        a = a_end
+    info[0] = a if a > a0 else 0
+    info[2] = missing if missing <= UNFOUND else -1
+    k = 3
+    for x in range(c):
+        if need[x] and k < FAR_INFO:
+            info[k] = x
+            k += 1
+        need[x] = 0
 
 
 @njit(cache=True)
@@ -274,7 +379,8 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         P *= 2
     threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
     S = super_block(threads)
-    seenB = np.zeros((S, 2 * P + 2), np.int64)  # one stamp row per heap of a super-block
+    F = _far_arrays(S, two.shape[0], P)  # a stamp row per heap of a super-block, and the far scan's verdicts
+    seenB, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
     need = np.zeros(2 * P + 2, np.uint8)
     known_rare = np.zeros(2 * P + 2, np.bool_)
     for i in range(nrare):
@@ -283,26 +389,20 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
-    unequal = tie2.any()
-    bloS = np.zeros((S // BLOCK, nk), np.int64)
-    bhiS = np.zeros((S // BLOCK, nk), np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
-    t = _targets(need, 0, W[0])  # the scan's targets, in G's dtype
+    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
     sb = sb_end = start
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        if n == sb_end:  # a new super-block: its rare pairs far from it, for every heap at once
+        if n == sb_end:  # a new super-block: its far rare pairs and far scans, for every heap at once
             sb, sb_end = n, min(n + S, stop)
-            _stamp_blocks(seenB, bloS, bhiS, sb, sb_end - sb, W, base, rare, rval, nrare, two, threads)
+            _far_blocks(F, sb, sb_end - sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, threads)
         seen = seenB[n - sb]
         q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
         stamp = n + 1
-        for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
-            if tie2[j] and _hole_alone(W, base, rare, rval, bloS[q, j], bhiS[q, j], n - two[j]):
-                seen[0] = 0
         for i in range(simple_options(n, whole, one, eq, W, base, simple)):
             seen[simple[i]] = stamp
         flip = e & ((n - k0) & 1)  # position parity: every split digit k has k0's parity
@@ -321,25 +421,44 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             _mark_rare(seen, stamp, W, base, rare, rval, lo, a2, m, hole)
             _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
             _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
-        # c: least common value not yet marked ("common" relative to this heap's parity flip); on the way, the rare
-        # values below it not yet marked are needed, and the first TARGETS of them are the scan's targets
-        c = 0
+        info = infoS[n - sb]
+        skip = info[0]  # the far scan read every digit's pairs a = m − sb + 1 … skip − 1
+        c = -1
+        if info[2] >= 0 and info[1] < 2 * P and seen[info[1]] != stamp:  # the far scan's candidate stands
+            c = info[1]
         missing = 0
-        while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
-            if seen[c] != stamp:
-                if (odd[c] ^ flip) == 1:
-                    break
-                need[c] = 1
-                if missing < TARGETS:
-                    t[missing] = c
-                missing += 1
-            c += 1
+        if c >= 0:  # only the values the far scan left unfound can still be needed
+            for i in range(info[2]):
+                x = info[3 + i]
+                if x < c and seen[x] != stamp:
+                    need[x] = 1
+                    if missing < TARGETS:
+                        t[missing] = x
+                    missing += 1
+        else:
+            # c: least common value not yet marked ("common" relative to this heap's parity flip); on the way, the
+            # rare values below it not yet marked are needed, and the first TARGETS of them are the scan's targets
+            skip = 0
+            c = 0
+            while c < 2 * P:  # with a zero value mask and no flip every value is rare: c stays 2P
+                if seen[c] != stamp:
+                    if (odd[c] ^ flip) == 1:
+                        break
+                    need[c] = 1
+                    if missing < TARGETS:
+                        t[missing] = c
+                    missing += 1
+                c += 1
         for s in range(missing, TARGETS):  # pad with the first (valid while missing ≤ TARGETS)
             t[s] = t[0]
         a = 1
         half = top_m // 2
         chunk = SCAN_CHUNK
+        near = top_m - sb + 1  # from here on every digit's pairs up to skip were read by the far scan
         while missing and a <= half:
+            if skip and near <= a < skip:
+                a = skip
+                continue
             a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
             chunk = min(2 * chunk, SCAN_CHUNK_MAX)  # most scans end early; long ones run in big chunks
             for j in range(nk):  # digits interleaved per chunk of a: a outer, digit inner
@@ -351,21 +470,28 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                     for x in range(c):
                         need[x] = 0
                     return n, maxv, nrare, GAP
-                hi_part = W[m - hi + 1 - base : m - a + 1 - base]
-                lo_part = Hr[L - hi : L - a] if hi <= L else Hd[a:hi][::-1].copy()  # see _reversed_head
-                if missing <= TARGETS:
-                    found = _hits(lo_part, hi_part, hi - a, t[0], t[1], t[2], t[3])
-                    if found:
-                        for s in range(TARGETS):
-                            if (found >> s) & 1 and need[t[s]]:
-                                need[t[s]] = 0
-                                missing -= 1
-                        if missing:
-                            t = _targets(need, c, W[0])
-                else:
-                    missing -= _take_needed(lo_part, hi_part, hi - a, need)
+                far = max(1, m - sb + 1)  # this digit's far pairs start here
+                around = skip > far and a < skip and hi > far  # the chunk meets the pairs the far scan read
+                for part in range(2 if around else 1):  # then the pairs before them, and those after
+                    x0 = a if part == 0 else max(a, skip)
+                    x1 = (min(hi, far) if around else hi) if part == 0 else hi
+                    if x1 <= x0 or not missing:
+                        continue
+                    hi_part = W[m - x1 + 1 - base : m - x0 + 1 - base]
+                    lo_part = Hr[L - x1 : L - x0] if x1 <= L else Hd[x0:x1][::-1].copy()  # see _reversed_head
                     if missing <= TARGETS:
-                        t = _targets(need, c, W[0])
+                        found = _hits(lo_part, hi_part, x1 - x0, t[0], t[1], t[2], t[3])
+                        if found:
+                            for s in range(TARGETS):
+                                if (found >> s) & 1 and need[t[s]]:
+                                    need[t[s]] = 0
+                                    missing -= 1
+                            if missing:
+                                _targets(t, need, c)
+                    else:
+                        missing -= _take_needed(lo_part, hi_part, x1 - x0, need)
+                        if missing <= TARGETS:
+                            _targets(t, need, c)
             a = a_end
         v = c
         if missing:  # the least rare value no pair produced is the mex
@@ -383,7 +509,8 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             if grew:
                 while P <= maxv:
                     P *= 2
-                seenB = np.zeros((S, 2 * P + 2), np.int64)  # a return follows: no block is half marked
+                F = _far_arrays(S, two.shape[0], P)  # a return follows: no super-block is half done
+                seenB, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
                 need = np.zeros(2 * P + 2, np.uint8)
                 known_rare = np.zeros(2 * P + 2, np.bool_)
                 for i in range(nrare):
