@@ -149,8 +149,8 @@ def _block_range(rare, nrare, n0, k, base, inside):
     return lo, max(lo, hi)
 
 
-PARALLEL_RARE = 512  # rare positions from which the far pairs are marked on several threads: with fewer, the far
-# marks are under a third of a heap's work (0.167: 60 rare positions) and sharing them out cost more than it saved
+PARALLEL_RARE = 4 * BLOCK  # rare positions from which a super-block's far work is shared out (below it the block
+# pass does not run: _block_range)
 
 
 @njit(cache=True, inline="always")

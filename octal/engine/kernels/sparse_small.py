@@ -55,10 +55,16 @@ def _block_bits(exB, n0, W, base, rare, rval, lo, hi, k):
 SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: values below 64 XOR to values below 64
 
 
-@njit(cache=True, inline="always")
-def _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two):
-    """Block j of the super-block [s, s + ns): its rare ranges per split digit, and their bits in its words."""
+@njit(cache=True)
+def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
+    """Block j of the super-block [s, s + ns): its far work, all of it from values below s (the word form of
+    sparse._far_block). Its rare ranges per split digit and their bits; then for each heap the correction of an
+    unequal split's (m/2, m/2) pair and, with `scan`, the far scan: the candidate c′ (least common value its far
+    bits leave clear), the rare values below it that the far pairs a = m − s + 1 … do not give (`unfound`), and
+    the a below which every digit's far pairs were read (`reach`, 0: none; c′ = 64: no scan)."""
+    exS, bloS, bhiS, candS, unfoundS, reachS = F
     n0 = s + j * BLOCK
+    nb = min(BLOCK, s + ns - n0)
     words = exS[j * BLOCK : (j + 1) * BLOCK]
     words[:] = 0
     for d in range(two.shape[0]):
@@ -66,23 +72,76 @@ def _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two):
         bloS[j, d] = lo
         bhiS[j, d] = hi
         _block_bits(words, n0, W, base, rare, rval, lo, hi, two[d])
+    hlen = Hd.shape[0]
+    for b in range(nb):
+        n = n0 + b
+        for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block pass
+            if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
+                words[b] &= ~np.uint64(1)
+        candS[n - s] = SMALL
+        reachS[n - s] = 0
+        if not scan:
+            continue
+        ex = words[b]
+        avail = (~common0 if e & ((n - k0) & 1) else common0) & ~ex
+        if avail == np.uint64(0):
+            continue
+        c = ctz64(avail)
+        below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex
+        a = n
+        top = 0
+        for d in range(two.shape[0]):
+            m = n - two[d]
+            if m < 2:
+                break
+            a = min(a, max(1, m - s + 1))
+            top = max(top, (m - tie2[d]) // 2 + 1)
+        a0 = a
+        chunk = SCAN_FIRST
+        while below != np.uint64(0) and a < top:
+            a_end = min(a + chunk, top, max(hlen, a + 1))
+            chunk = min(2 * chunk, 256)
+            gap = False
+            for d in range(two.shape[0]):
+                m = n - two[d]
+                if m < 2:
+                    break
+                lo = max(a, m - s + 1)
+                hi = min(a_end, (m - tie2[d]) // 2 + 1)
+                if hi <= lo:
+                    continue
+                if hi > hlen or m - hi + 1 < base:  # past what is held: the heap's own scan goes on from a
+                    gap = True
+                    break
+                hi_part = W[m - hi + 1 - base : m - lo + 1 - base]
+                if hi <= L:  # see _reversed_head
+                    below &= ~or_onehot(Hr[L - hi : L - lo], hi_part, hi - lo)
+                else:
+                    below &= ~or_onehot(Hd[lo:hi][::-1].copy(), hi_part, hi - lo)
+            if gap:
+                break
+            a = a_end
+        candS[n - s] = c
+        unfoundS[n - s] = below
+        reachS[n - s] = a if a > a0 else 0
 
 
 @njit(cache=True, parallel=True)
-def _bits_blocks_parallel(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two):
-    """_bits_block for every block of the super-block, shared out among the threads (each writes its own words)."""
+def _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
+    """_far_words for every block of the super-block, shared out among the threads (each writes its own words)."""
     for j in prange((ns + BLOCK - 1) // BLOCK):
-        _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+        _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, True)
 
 
 @njit(cache=True, inline="always")
-def _bits_blocks(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two, threads):
-    """The far rare pairs of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
+def _far_words_all(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, threads):
+    """The far work of the super-block [s, s + ns): in turn on one thread (no far scan: the heap's own scan, which
+    reads the near pairs first, is cheaper there), in parallel on more."""
     if threads == 1:
         for j in range((ns + BLOCK - 1) // BLOCK):
-            _bits_block(exS, bloS, bhiS, s, ns, j, W, base, rare, rval, nrare, two)
+            _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, False)
     else:
-        _bits_blocks_parallel(exS, bloS, bhiS, s, ns, W, base, rare, rval, nrare, two)
+        _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0)
 
 
 @njit(cache=True, inline="always")
@@ -119,26 +178,23 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
-    unequal = tie2.any()
     threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
     S = super_block(threads)
-    bloS = np.zeros((S // BLOCK, nk), np.int64)
-    bhiS = np.zeros((S // BLOCK, nk), np.int64)
-    exS = np.zeros(S, np.uint64)
+    F = (np.zeros(S, np.uint64), np.zeros((S // BLOCK, nk), np.int64), np.zeros((S // BLOCK, nk), np.int64),
+         np.zeros(S, np.int64), np.zeros(S, np.uint64), np.zeros(S, np.int64))  # see _far_words
+    exS, bloS, bhiS, candS, unfoundS, reachS = F
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
     sb = sb_end = start
     for n in range(start, stop):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        if n == sb_end:  # a new super-block: its rare pairs far from it, for every heap at once
+        if n == sb_end:  # a new super-block: its far rare pairs and far scans, for every heap at once
             sb, sb_end = n, min(n + S, stop)
-            _bits_blocks(exS, bloS, bhiS, sb, sb_end - sb, W, base, rare, rval, nrare, two, threads)
+            _far_words_all(F, sb, sb_end - sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0,
+                           threads)
         ex = exS[n - sb]
         q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
-        for j in range(nk if unequal else 0):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block
-            if tie2[j] and _hole_alone(W, base, rare, rval, bloS[q, j], bhiS[q, j], n - two[j]):
-                ex &= ~np.uint64(1)
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
         # heap, and the shared helper measured 10–20 % slower in it (Kayles 10⁷: 1.14 → 1.24–1.36 s CPU)
         for k in whole:
@@ -175,15 +231,25 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
-        avail = (common1 if flip else common0) & ~ex
-        if avail == np.uint64(0):
-            return n, maxv, nrare, LARGE_VALUE
-        c = ctz64(avail)
-        below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
+        c = candS[n - sb]
+        reach = reachS[n - sb]  # the far scan read every digit's pairs a = m − sb + 1 … reach − 1
+        if c < SMALL and not (ex >> np.uint64(c)) & np.uint64(1):  # the far scan's candidate stands
+            below = unfoundS[n - sb] & ~ex  # and only the values it left unfound can still be needed
+        else:
+            reach = 0
+            avail = (common1 if flip else common0) & ~ex
+            if avail == np.uint64(0):
+                return n, maxv, nrare, LARGE_VALUE
+            c = ctz64(avail)
+            below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
         a = 1
         half = top_m // 2
         chunk = SCAN_FIRST
+        near = top_m - sb + 1  # from here on every digit's pairs up to reach were read by the far scan
         while below != np.uint64(0) and a <= half:
+            if reach and near <= a < reach:
+                a = reach
+                continue
             a_end = min(a + chunk, half + 1, max(hlen, a + 1))  # a chunk past the head only when it must go there
             chunk = min(2 * chunk, 256)
             for j in range(nk):
@@ -193,11 +259,18 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
                     continue
                 if hi > hlen or m - hi + 1 < base:
                     return n, maxv, nrare, GAP
-                hi_part = W[m - hi + 1 - base : m - a + 1 - base]
-                if hi <= L:  # see _reversed_head
-                    below &= ~or_onehot(Hr[L - hi : L - a], hi_part, hi - a)
-                else:
-                    below &= ~or_onehot(Hd[a:hi][::-1].copy(), hi_part, hi - a)
+                far = max(1, m - sb + 1)  # this digit's far pairs start here
+                around = reach > far and a < reach and hi > far  # the chunk meets the pairs the far scan read
+                for part in range(2 if around else 1):  # then the pairs before them, and those after
+                    x0 = a if part == 0 else max(a, reach)
+                    x1 = (min(hi, far) if around else hi) if part == 0 else hi
+                    if x1 <= x0:
+                        continue
+                    hi_part = W[m - x1 + 1 - base : m - x0 + 1 - base]
+                    if x1 <= L:  # see _reversed_head
+                        below &= ~or_onehot(Hr[L - x1 : L - x0], hi_part, x1 - x0)
+                    else:
+                        below &= ~or_onehot(Hd[x0:x1][::-1].copy(), hi_part, x1 - x0)
             a = a_end
         v = c if below == np.uint64(0) else ctz64(below)
         if v >= SMALL:
