@@ -15,6 +15,13 @@ The position-parity variant adds one bit: with e = 1, "rare" also flips with (n 
 keeps the subgroup argument when every split digit k has the parity of k0.
 Speed: step 2 runs once per block of BLOCK heaps for the rare positions far enough back (adjacent loads, one
 pass over the rare list); step 3 compares pairs against the sought values when there are at most TARGETS.
+Threads: heaps go in super-blocks [s, s + S). Everything a heap's steps 2–3 read from heaps below s is known before
+the super-block starts, so that "far" work runs for all its heaps at once, shared out among the threads: the far
+rare pairs (step 2), then a far scan (step 3 on the pairs with both parts below s) for the rare values the far
+marks leave needed. Each heap then takes its turn in order: its near marks (pairs reaching into the super-block,
+one-heap moves), its candidate (the far scan's, unless a near mark took it: then steps 3–4 afresh), and a scan of
+its near pairs and past the far scan's reach for the values still unfound. A heap's option set is the same union
+of pairs however the work is split, so its mex, and every value, is the same for any thread count.
 Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
 This file holds the steps both kernels share and the stamp kernel (`fill_sparse`, any value); the word kernel for
 values below 64 (`fill_sparse_small`) is in sparse_small.py.
