@@ -41,23 +41,41 @@ def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
     return out
 
 
-def exit_with_parent() -> None:
-    """Pool worker start-up: ask Linux to end this process when its parent dies (kill -9 of the census leaves
-    no orphans); a watchdog thread does the same where prctl is missing."""
-    parent = os.getppid()
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0 and os.getppid() == parent:
-            return
-    except (OSError, AttributeError):
-        pass
+def exit_with_parent(census: int) -> None:
+    """Pool worker start-up: end this process when the census (process `census`) dies, so a kill -9 of it leaves no
+    orphans. A worker forked by the census itself asks Linux (prctl); one started by the forkserver has the server as
+    its parent, which lives as long as its workers do, so a watchdog thread looks for the census every second."""
+    if os.getppid() == census:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0 and os.getppid() == census:
+                return
+        except (OSError, AttributeError):
+            pass
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while _running(census):
             time.sleep(1.0)
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` is alive (a zombie, killed and not yet reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
 
 
 @dataclass
@@ -93,7 +111,8 @@ def _worker_start() -> multiprocessing.context.BaseContext:
 def _executor(workers: int, dask: str | None):
     """A concurrent.futures-style executor: a process pool, or a Dask client (LocalCluster or remote)."""
     if dask is None:
-        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent, mp_context=_worker_start()), None
+        return ProcessPoolExecutor(max_workers=workers, initializer=exit_with_parent, initargs=(os.getpid(),),
+                                   mp_context=_worker_start()), None
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
