@@ -23,8 +23,9 @@ one-heap moves), its candidate (the far scan's, unless a near mark took it: then
 its near pairs and past the far scan's reach for the values still unfound. A heap's option set is the same union
 of pairs however the work is split, so its mex, and every value, is the same for any thread count.
 Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
-This file holds the steps both kernels share and the stamp kernel (`fill_sparse`, any value); the word kernel for
-values below 64 (`fill_sparse_small`) is in sparse_small.py.
+This file holds the steps both kernels share and the stamp kernel (`fill_sparse`, any value), its super-block's far
+work included: that is the kernel's own steps 2–3 done early, and a file of its own would split one kernel (and
+import its shared steps back). The word kernel for values below 64 (`fill_sparse_small`) is in sparse_small.py.
 """
 
 from __future__ import annotations
