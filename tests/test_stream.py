@@ -1,5 +1,6 @@
 """Stream runs: same values, counts and verdict as a whole-array run, in bounded memory; files verified; kill -9."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -256,3 +257,20 @@ def test_sigkill_mid_stream_then_resume_gives_identical_results(tmp_path):
     assert resumed == whole
     assert np.array_equal(read_values(d), read_values(tmp_path / "whole"))
     assert read_frequencies(d)["records"] == read_frequencies(tmp_path / "whole")["records"]
+
+
+def test_stored_chunks_are_narrowed_and_a_uint8_checkpoint_of_the_stamp_kernel_resumes(tmp_path):
+    """Grundy's game to 34,000 has values 64–255, which the stamp kernel computes in uint16: each stored chunk is
+    written back in uint8, and a checkpoint whose window is uint8 (as before the stamp kernel read uint16 only) is
+    widened when read, checked by recomputing its window (heaps 29,993… here) and resumed to the whole-array run's
+    values."""
+    from octal.engine.stream_state import read_stream, save_stream
+
+    nim_stream("4!.0", tmp_path, 30_000, window=1024, store_values=True)
+    assert {np.load(f).dtype for f in (tmp_path / "values").iterdir()} == {np.dtype(np.uint8)}
+    s = read_stream(tmp_path, "4!.0")
+    assert s.max >= 64 and s.window.dtype == np.uint16
+    save_stream(tmp_path, dataclasses.replace(s, head=s.head.astype(np.uint8), window=s.window.astype(np.uint8)))
+    r = nim_stream("4!.0", tmp_path, 34_000, window=1024, store_values=True)
+    full = nim_sequence("4!.0", 34_000)
+    assert np.array_equal(read_values(tmp_path), full.values) and (r.max, r.n) == (full.max, 34_000)

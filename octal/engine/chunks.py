@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import DataFileError
 from ..io import atomic_write
+from .values import narrowest
 
 FOLDER = "values"
 
@@ -66,7 +67,8 @@ class ChunkStore:
         return self.chunks[-1].stop if self.chunks else 0
 
     def append(self, start: int, values: np.ndarray) -> None:
-        """Store heaps start..start+len(values)−1; `start` must continue the stored range."""
+        """Store heaps start..start+len(values)−1, in the narrowest dtype that holds them; `start` must continue the
+        stored range."""
         if start != self.stop:
             raise DataFileError(f"chunk at heap {start:,} does not continue the stored values "
                                 f"(they end at {self.stop:,})")
@@ -76,7 +78,7 @@ class ChunkStore:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DataFileError(f"cannot create {self.folder}: {exc.strerror}") from None
-        values = np.ascontiguousarray(values)
+        values = np.ascontiguousarray(narrowest(values, int(values.max())))
         chunk = Chunk(start, len(values), digest(values))
         buf = io.BytesIO()
         np.save(buf, values, allow_pickle=False)

@@ -21,7 +21,7 @@ from .moves import count_cap, kernel_moves, tie_table
 from .rare import rare_split
 from .sparse_run import RareList, SparseMoves, sparse_fill
 from .threads import current_threads
-from .values import DTYPES, Progress, wider
+from .values import DTYPES, Progress, narrowest, wider
 
 GENERAL_MAX_N = 1 << 16  # the general kernel costs O(N² log N): beyond this a run would take hours
 
@@ -382,6 +382,7 @@ class GrundySequence(HtmlRepr):
                 timed_at[choice] = self._n
             if progress is not None:
                 progress(self._n, n, self._max, self.status())
+        self._G = narrowest(self._G, self._max)  # the stamp kernel's uint16 (sparse_dtype), or uint8 again
         return self.values
 
 

@@ -26,12 +26,13 @@ from ..errors import InvalidArgumentError, ResourceLimitError
 from ..rules.code import OCTAL, OctalCode
 from ..rules.presets import resolve
 from ..validate import positive, whole_number
+from . import kernels
 from .chunks import ChunkStore
 from .grundy import first_wrong_value
 from .memory import check_fits
 from .moves import kernel_moves
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
-from .sparse_run import WIDEN, RareList, SparseMoves, sparse_fill
+from .sparse_run import WIDEN, RareList, SparseMoves, sparse_dtype, sparse_fill
 from .stream_state import (
     StreamState,
     StreamStateError,
@@ -166,7 +167,7 @@ class StreamRun:
         self.period = OnlinePeriod(s.period, s.preperiod)
         self.records = list(s.records)
         self.store = ChunkStore(self.directory, s.chunks) if s.stored else None
-        dtype = np.result_type(s.window.dtype, s.head.dtype)
+        dtype = sparse_dtype(np.result_type(s.window.dtype, s.head.dtype), s.max >= kernels.SMALL)
         self.frozen = s.base > 0
         self.head = s.head.astype(dtype) if self.frozen else None
         self.W = np.zeros(max(2 * self.size, len(s.window) + self.size), dtype)  # room to go on, not twice

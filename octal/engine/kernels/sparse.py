@@ -107,6 +107,19 @@ def _take_needed(lo, hi, length, need):
 
 
 @njit(cache=True)
+def _first_at_least(a, lo, hi, x):
+    """The least i in [lo, hi] with a[i] ≥ x, or hi (a ascending): np.searchsorted's left side, written out because
+    numba's generic one costs about a second of compiling on a first run."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if a[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True)
 def _rare_ranges(rare, nrare, m, base, hlen, skip):
     """Index ranges of the rare positions 0 < r < m, r ≠ skip, split by where G(m − r) lives.
 
@@ -118,11 +131,11 @@ def _rare_ranges(rare, nrare, m, base, hlen, skip):
         hi = nrare
         cut = max(lo, hi)
     else:
-        hi = np.searchsorted(rare[:nrare], m)
-        cut = max(lo, min(hi, np.searchsorted(rare[:nrare], m - base, side="right")))
+        hi = _first_at_least(rare, 0, nrare, m)
+        cut = max(lo, min(hi, _first_at_least(rare, 0, nrare, m - base + 1)))
     hole = -1
     if skip > 0:
-        h = np.searchsorted(rare[:nrare], skip)
+        h = _first_at_least(rare, 0, nrare, skip)
         if h < hi and rare[h] == skip:
             hole = h
     ok = cut == hi or m - rare[cut] < hlen
@@ -152,8 +165,8 @@ def _block_range(rare, nrare, n0, k, base, inside):
     (r ≤ n0 − k − base, r ≤ n0 − k − 1 with base ≥ 0). None for short rare lists."""
     if nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
         return 0, 0
-    lo = np.searchsorted(rare[:nrare], inside + BLOCK)
-    hi = np.searchsorted(rare[:nrare], min(n0 - k - 1, n0 - k - base), side="right")
+    lo = _first_at_least(rare, 0, nrare, inside + BLOCK)
+    hi = _first_at_least(rare, 0, nrare, min(n0 - k - 1, n0 - k - base) + 1)
     return lo, max(lo, hi)
 
 
@@ -176,7 +189,7 @@ def _hole_alone(W, base, rare, rval, lo, hi, m):
     so 0 must be unmarked again. Unmarking is always safe: the scan then confirms 0 like any rare value."""
     if m % 2 or lo >= hi:
         return False
-    h = lo + np.searchsorted(rare[lo:hi], m // 2)
+    h = _first_at_least(rare, lo, hi, m // 2)
     if h >= hi or rare[h] != m // 2:
         return False
     for i in range(lo, hi):
@@ -221,20 +234,22 @@ def _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, od
 
 
 @njit(cache=True, parallel=True)
-def _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P):
+def _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
     """_far_block for every block of the super-block, shared out among the threads (each writes its own rows)."""
     for j in prange((ns + BLOCK - 1) // BLOCK):
-        _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, True)
+        _far_block(F, s, ns, np.int64(j), W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
 
 
 @njit(cache=True, inline="always")
 def _far_blocks(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, threads):
-    """The far work of the super-block [s, s + ns): in turn on one thread, in parallel on more."""
-    if threads == 1:
-        for j in range((ns + BLOCK - 1) // BLOCK):
-            _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, False)
+    """The far work of the super-block [s, s + ns): in turn on one thread (no far scan), in parallel on more. Both
+    call _far_block with the same argument types (`scan` a bool variable, j an int64): one compile, not three."""
+    scan = threads > 1
+    if scan:
+        _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
     else:
-        _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P)
+        for j in range((ns + BLOCK - 1) // BLOCK):
+            _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
 
 
 @njit(cache=True)

@@ -127,21 +127,22 @@ def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, co
 
 
 @njit(cache=True, parallel=True)
-def _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
+def _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
     """_far_words for every block of the super-block, shared out among the threads (each writes its own words)."""
     for j in prange((ns + BLOCK - 1) // BLOCK):
-        _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, True)
+        _far_words(F, s, ns, np.int64(j), W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
 
 
 @njit(cache=True, inline="always")
 def _far_words_all(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, threads):
     """The far work of the super-block [s, s + ns): in turn on one thread (no far scan: the heap's own scan, which
-    reads the near pairs first, is cheaper there), in parallel on more."""
-    if threads == 1:
-        for j in range((ns + BLOCK - 1) // BLOCK):
-            _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, False)
+    reads the near pairs first, is cheaper there), in parallel on more; one compile of _far_words for both."""
+    scan = threads > 1
+    if scan:
+        _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
     else:
-        _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0)
+        for j in range((ns + BLOCK - 1) // BLOCK):
+            _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
 
 
 @njit(cache=True, inline="always")
