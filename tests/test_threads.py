@@ -129,3 +129,17 @@ def test_the_command_line_takes_and_reports_threads(tmp_path):
     r = subprocess.run([sys.executable, "-m", "octal.front.cli", "census", "--digits", "1", "--misere", "--threads",
                         "2", "--db", str(tmp_path / "m.sqlite")], capture_output=True, text=True)
     assert r.returncode == 2 and "one thread" in r.stderr
+
+
+def test_solve_plot_and_site_take_threads_and_solve_reports_them(tmp_path):
+    """solve's nim values come from the same kernels: the same winning moves on 1 and 2 threads, and --json names the
+    count; a bad count is one line and status 2 on every command that takes it."""
+    runner = CliRunner()
+    docs = [json.loads(runner.invoke(app, ["solve", "0.6", "30000", "7", "--json", "--threads", t]).output)
+            for t in ("1", "2")]
+    assert [d.pop("threads") for d in docs] == [1, 2] and docs[0] == docs[1] and docs[0]["winning_moves"]
+    for argv in (["solve", "0.6", "5"], ["plot", "0.6", "-o", str(tmp_path / "p.svg")], ["site", "kayles", "--out",
+                                                                                          str(tmp_path / "site")]):
+        r = subprocess.run([sys.executable, "-m", "octal.front.cli", *argv, "--threads", "0"], capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--threads" in r.stderr, (argv, r.stderr)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Optional
 
 import typer
@@ -51,18 +53,29 @@ def _root(
     """Nim sequences, periods, positions and misère play of octal games."""
 
 
-def _progress(quiet: bool, threads: int | None = None, **kw):
-    """The progress line of a command that computes; with `threads`, it names the count in force."""
+def _progress(quiet: bool, note: str = "", **kw):
+    """The progress line of a command that computes; a command whose kernels run threads notes the count
+    (_threads_note)."""
     from .progress import ProgressLine  # loaded by the commands that compute, not by --help
 
-    return ProgressLine(enabled=False if quiet else None, note=_threads_note(threads), **kw)
+    return ProgressLine(enabled=False if quiet else None, note=note, **kw)
 
 
 def _threads_note(threads: int | None) -> str:
+    """The progress line's note of the thread count in force (`threads`, checked, or the default)."""
     from ..engine.threads import check_threads
 
     n = check_threads(threads)
     return f"{n} thread{'s' if n != 1 else ''}"
+
+
+@contextmanager
+def _in_threads(threads: int | None) -> Iterator[int]:
+    """A command whose work runs through the nim-sequence kernels (solve, plot, site) runs it with `threads`."""
+    from ..engine.threads import using_threads
+
+    with using_threads(threads) as n:
+        yield n
 
 
 def _echo_json(doc: dict) -> None:
@@ -112,7 +125,7 @@ def run(
     from ..engine.sequence import nim_sequence
     from ..engine.values import RESUMED
 
-    line = _progress(quiet, threads)
+    line = _progress(quiet, _threads_note(threads))
 
     def progress(done, total, largest, state=""):
         if state == RESUMED and not quiet:
@@ -142,7 +155,7 @@ def _run_stream(game, n, until_proven, max_n, directory, window, store_values, c
     from ..engine.stream import nim_stream
     from .report import stream_text
 
-    line = _progress(quiet, threads)
+    line = _progress(quiet, _threads_note(threads))
     try:
         result = nim_stream(game, directory, n, until_proven=until_proven, max_n=max_n, window=window,
                             store_values=store_values, progress=line, checkpoint_every=checkpoint_every,
@@ -172,7 +185,7 @@ def stats(
     from ..engine.stats import game_stats
     from .report import stats_text
 
-    line = _progress(quiet, threads)
+    line = _progress(quiet, _threads_note(threads))
     st = game_stats(game, n, kernel=kernel, progress=line, threads=threads)
     line.close()
     typer.echo(json.dumps(st.to_dict()) if as_json else stats_text(st, st.name))
@@ -186,13 +199,15 @@ def plot(
     output: Annotated[str, typer.Option("-o", "--output", metavar="FILE", help="Image file: .png, .svg or .pdf.")] = D.PLOT_FILE,
     kind: Annotated[str, typer.Option("--kind", metavar="KIND", help="values (log heap axis, rare panel), rare, or frequencies (at powers of two).")] = "values",
     quiet: Quiet = False,
+    threads: Threads = None,
 ) -> None:
     """Draw G(n) against n with the rare positions marked (needs matplotlib: in the octal folder, pip install
     '.[plot]')."""
     from .plot import plot_game
 
-    line = _progress(quiet)
-    saved = plot_game(game, n, output, kind, progress=line)
+    line = _progress(quiet, _threads_note(threads))
+    with _in_threads(threads):
+        saved = plot_game(game, n, output, kind, progress=line)
     line.close()
     typer.echo(f"saved {saved}")
 
@@ -219,6 +234,7 @@ def solve(
     quotient: Annotated[Optional[str], typer.Option(
         "--quotient", metavar="FILE", help="With --misere: a quotient saved by 'octal misere --out'.")] = None,
     as_json: AsJson = False,
+    threads: Threads = None,
 ) -> None:
     """Who wins the position GAME HEAP…, and every winning move (or the best try when every move loses)."""
     from ..rules.presets import resolve
@@ -228,8 +244,10 @@ def solve(
     if quotient is not None and not misere:
         raise InvalidArgumentError("--quotient answers misère play: add --misere")
     code, preset = resolve(game)
-    sol = solve_position(code, _heap_args(heaps), misere=misere, quotient=quotient)
-    typer.echo(json.dumps(sol.to_dict()) if as_json else solve_text(sol, code, preset, misere, sol.normal_outcome))
+    with _in_threads(threads) as n:
+        sol = solve_position(code, _heap_args(heaps), misere=misere, quotient=quotient)
+    typer.echo(json.dumps({**sol.to_dict(), "threads": n}) if as_json
+               else solve_text(sol, code, preset, misere, sol.normal_outcome))
 
 
 @app.command(cls=PlainHelp)
@@ -348,11 +366,13 @@ def site(
     db: Annotated[str, typer.Option("--db", metavar="FILE", help="Census file to publish when no games are named.")] = D.CENSUS_DB,
     out: Annotated[str, typer.Option("--out", metavar="DIR", help="Folder for index.html and games/.")] = D.SITE_DIR,
     max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Heaps budget per named game.")] = D.SITE_MAX_N,
+    threads: Threads = None,
 ) -> None:
     """Write a static website of games: a sortable index, a page per game, a board to play (no server needed)."""
     from .site import write_site
 
-    count, index = write_site(out, games=games, db=db, max_n=max_n)
+    with _in_threads(threads):
+        count, index = write_site(out, games=games, db=db, max_n=max_n)
     typer.echo(f"{count:,} games; open {index}")
 
 
