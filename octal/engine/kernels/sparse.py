@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..compile_notice import loaded
+from .atomic import fetch_add
 from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
 from .simple import simple_options
 
@@ -209,47 +210,37 @@ def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
 
 
 @njit(cache=True)
-def _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
-    """Block j of the super-block [s, s + ns): its far work, all of it from values below s. Its rare ranges per split
-    digit and their stamps; then for each heap the correction of an unequal split's (m/2, m/2) pair, and the far
-    scan (_far_scan) whose verdicts the heap's own scan takes up."""
+def _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
+    """Block j of the super-block [s, s + ns): its far work, all of it from values below the boundary b ≤ s (s itself
+    on one thread; the previous super-block's start on more, whose heaps are computed meanwhile). Its rare ranges per
+    split digit and their stamps; then for each heap the correction of an unequal split's (m/2, m/2) pair, and with
+    `scan` the far scan (_far_scan) whose verdicts the heap's own turn takes up."""
     seenS, bloS, bhiS, infoS, needS = F
     n0 = s + j * BLOCK
     nb = min(BLOCK, s + ns - n0)
     rows = seenS[j * BLOCK : (j + 1) * BLOCK]
     for d in range(two.shape[0]):
-        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - s)
+        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - b)
         bloS[j, d] = lo
         bhiS[j, d] = hi
         _block_stamp(rows, n0, nb, W, base, rare, rval, lo, hi, two[d])
-    for b in range(nb):
-        n = n0 + b
+    for q in range(nb):
+        n = n0 + q
         for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
             if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
-                rows[b, 0] = 0
+                rows[q, 0] = 0
         infoS[n - s, 2] = -1  # no far scan: the heap's own scan does it all
         if scan:
-            _far_scan(rows[b], n + 1, infoS[n - s], needS[j], n, s, W, base, Hr, L, Hd, two, tie2, odd,
+            _far_scan(rows[q], n + 1, infoS[n - s], needS[j], n, b, W, base, Hr, L, Hd, two, tie2, odd,
                       e & ((n - k0) & 1), P)
 
 
-@njit(cache=True, parallel=True)
-def _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
-    """_far_block for every block of the super-block, shared out among the threads (each writes its own rows)."""
-    for j in prange((ns + BLOCK - 1) // BLOCK):
-        _far_block(F, s, ns, np.int64(j), W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
-
-
-@njit(cache=True, inline="always")
-def _far_blocks(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, threads):
-    """The far work of the super-block [s, s + ns): in turn on one thread (no far scan), in parallel on more. Both
-    call _far_block with the same argument types (`scan` a bool variable, j an int64): one compile, not three."""
-    scan = threads > 1
-    if scan:
-        _far_blocks_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
-    else:
-        for j in range((ns + BLOCK - 1) // BLOCK):
-            _far_block(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan)
+@njit(cache=True)
+def _far_blocks(F, s, ns, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P):
+    """The far work of the super-block [s, s + ns) on one thread (no far scan: the heap's own scan, which reads the
+    near pairs first, is cheaper there)."""
+    for j in range((ns + BLOCK - 1) // BLOCK):
+        _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, False)
 
 
 @njit(cache=True)
@@ -384,45 +375,20 @@ def _far_scan(row, stamp, info, need, n, s, W, base, Hr, L, Hd, two, tie2, odd, 
             k += 1
         need[x] = 0
 
-
 @njit(cache=True)
-def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
-                threads):
-    """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
-
-    Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
-    A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
-    Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
-    heap whose value is a rare value never seen at a rare position before or doubles the value range
-    (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
-    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
-    """
-    P = 1
-    while P <= maxv:
-        P *= 2
-    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
-    S = super_block(threads)
-    F = _far_arrays(S, two.shape[0], P)  # a stamp row per heap of a super-block, and the far scan's verdicts
+def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd, known_rare, need, t,
+          simple, e, k0, P, maxv, vlimit):
+    """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): its near marks, its
+    candidate (the far scan's, unless a near mark took it: then steps 3–4 afresh), and a scan of its near pairs and
+    past the far scan's reach for the values still needed. Returns (heap reached, largest value, rare count,
+    reason): 0 at se, else a stop of fill_sparse, before the heap (GAP, WIDEN, RARE_FULL) or after it (NEW_RARE)."""
     seenB, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
-    need = np.zeros(2 * P + 2, np.uint8)
-    known_rare = np.zeros(2 * P + 2, np.bool_)
-    for i in range(nrare):
-        known_rare[rval[i]] = True
-    odd = _odd_table(mask, 2 * P + 2)
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
-    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    Hr = _reversed_head(Hd, start)
-    L = Hr.shape[0]
-    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
-    sb = sb_end = start
-    for n in range(start, stop):
+    for n in range(sb, se):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        if n == sb_end:  # a new super-block: its far rare pairs and far scans, for every heap at once
-            sb, sb_end = n, min(n + S, stop)
-            _far_blocks(F, sb, sb_end - sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, threads)
         seen = seenB[n - sb]
         q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
         stamp = n + 1
@@ -445,7 +411,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
             _mark_rare(seen, stamp, Hd, 0, rare, rval, cut, hi, m, hole)
         info = infoS[n - sb]
-        skip = info[0]  # the far scan read every digit's pairs a = m − sb + 1 … skip − 1
+        skip = info[0]  # the far scan read every digit's pairs a = m − b + 1 … skip − 1
         c = -1
         if info[2] >= 0 and info[1] < 2 * P and seen[info[1]] != stamp:  # the far scan's candidate stands
             c = info[1]
@@ -477,7 +443,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         a = 1
         half = top_m // 2
         chunk = SCAN_CHUNK
-        near = top_m - sb + 1  # from here on every digit's pairs up to skip were read by the far scan
+        near = top_m - b + 1  # from here on every digit's pairs up to skip were read by the far scan
         while missing and a <= half:
             if skip and near <= a < skip:
                 a = skip
@@ -493,7 +459,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                     for x in range(c):
                         need[x] = 0
                     return n, maxv, nrare, GAP
-                far = max(1, m - sb + 1)  # this digit's far pairs start here
+                far = max(1, m - b + 1)  # this digit's far pairs start here
                 around = skip > far and a < skip and hi > far  # the chunk meets the pairs the far scan read
                 for part in range(2 if around else 1):  # then the pairs before them, and those after
                     x0 = a if part == 0 else max(a, skip)
@@ -526,19 +492,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         if v > vlimit:
             return n, maxv, nrare, WIDEN
         W[n - base] = v
-        grew = v >= P  # the value range doubled: the driver re-chooses the mask
-        if v > maxv:
-            maxv = v
-            if grew:
-                while P <= maxv:
-                    P *= 2
-                F = _far_arrays(S, two.shape[0], P)  # a return follows: no super-block is half done
-                seenB, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
-                need = np.zeros(2 * P + 2, np.uint8)
-                known_rare = np.zeros(2 * P + 2, np.bool_)
-                for i in range(nrare):
-                    known_rare[rval[i]] = True
-                odd = _odd_table(mask, 2 * P + 2)
+        maxv = max(maxv, v)
         if missing:  # G(n) is a rare value: n is a rare position
             if nrare == rare.shape[0]:
                 return n, maxv, nrare, RARE_FULL
@@ -547,8 +501,90 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
             nrare += 1
             if not known_rare[v]:
                 return n + 1, maxv, nrare, NEW_RARE
-        if grew:
+        if v >= P:  # the value range doubled: the driver re-chooses the mask (and the tables grow)
             return n + 1, maxv, nrare, NEW_RARE
+    return se, maxv, nrare, 0
+
+
+@njit(cache=True, parallel=True)
+def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
+                  rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads):
+    """One step of the pipeline on `threads` threads: one thread takes the turn of the super-block [sb, se) (out gets
+    what _turn returns) while the others do the far work of the next one, [s2, s2 + ns2), from values below sb; the
+    turn's thread then joins them. Each block of far work goes to the first thread free (a shared counter, `taken`),
+    so the turn's share adapts to its cost; a block's work is the same whichever thread does it."""
+    blocks = (ns2 + BLOCK - 1) // BLOCK
+    taken[0] = 0
+    for i in prange(threads):
+        if i == 0 and se > sb:
+            r = _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
+                      rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit)
+            out[0] = r[0]
+            out[1] = r[1]
+            out[2] = r[2]
+            out[3] = r[3]
+        while True:
+            j = fetch_add(taken, 0, 1)
+            if j >= blocks:
+                break
+            _far_block(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, True)
+
+
+@njit(cache=True)
+def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
+                threads):
+    """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
+
+    Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
+    A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
+    Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
+    heap whose value is a rare value never seen at a rare position before or doubles the value range
+    (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
+    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
+    """
+    P = 1
+    while P <= maxv:
+        P *= 2
+    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    S = super_block(threads)
+    F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
+    F2 = _far_arrays(S, two.shape[0], P)  # and of the next one, done meanwhile on more threads
+    need = np.zeros(2 * P + 2, np.uint8)
+    known_rare = np.zeros(2 * P + 2, np.bool_)
+    for i in range(nrare):
+        known_rare[rval[i]] = True
+    odd = _odd_table(mask, 2 * P + 2)
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
+    Hr = _reversed_head(Hd, start)
+    L = Hr.shape[0]
+    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
+    out = np.zeros(4, np.int64)
+    taken = np.zeros(1, np.int64)
+    sb = start
+    b = start  # the far work of the super-block at sb reads values below b
+    if threads > 1:  # the first super-block's far work, alone
+        _turn_and_far(out, taken, F2, sb, sb, -1, F, sb, min(S, stop - sb), W, base, Hd, Hr, L, whole, one, two,
+                      tie2, eq, rare, nrare, rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads)
+    else:
+        _far_blocks(F, sb, min(S, stop - sb), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P)
+    while sb < stop:
+        se = min(sb + S, stop)
+        ns2 = min(se + S, stop) - se
+        if threads > 1:  # this turn and the next super-block's far work (from values below sb) at once
+            _turn_and_far(out, taken, F, sb, se, b, F2, se, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq,
+                          rare, nrare, rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads)
+            n, maxv, nrare, why = out[0], out[1], out[2], out[3]
+            b = sb
+        else:
+            n, maxv, nrare, why = _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
+                                        rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit)
+            b = se
+            if why == 0 and ns2 > 0:
+                _far_blocks(F2, se, ns2, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P)
+        if why != 0:
+            return n, maxv, nrare, why
+        F, F2 = F2, F
+        sb = se
     return stop, maxv, nrare, 0
 
 

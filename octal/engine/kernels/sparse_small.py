@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..compile_notice import loaded
+from .atomic import fetch_add
 from .bits import ctz64, or_onehot
 from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
 from .sparse import (
@@ -56,11 +57,11 @@ SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: 
 
 
 @njit(cache=True)
-def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
-    """Block j of the super-block [s, s + ns): its far work, all of it from values below s (the word form of
-    sparse._far_block). Its rare ranges per split digit and their bits; then for each heap the correction of an
+def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
+    """Block j of the super-block [s, s + ns): its far work, all of it from values below the boundary b ≤ s (the word
+    form of sparse._far_block). Its rare ranges per split digit and their bits; then for each heap the correction of an
     unequal split's (m/2, m/2) pair and, with `scan`, the far scan: the candidate c′ (least common value its far
-    bits leave clear), the rare values below it that the far pairs a = m − s + 1 … do not give (`unfound`), and
+    bits leave clear), the rare values below it that the far pairs a = m − b + 1 … do not give (`unfound`), and
     the a below which every digit's far pairs were read (`reach`, 0: none; c′ = 64: no scan)."""
     exS, bloS, bhiS, candS, unfoundS, reachS = F
     n0 = s + j * BLOCK
@@ -68,21 +69,21 @@ def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, co
     words = exS[j * BLOCK : (j + 1) * BLOCK]
     words[:] = 0
     for d in range(two.shape[0]):
-        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - s)
+        lo, hi = _block_range(rare, nrare, n0, two[d], base, n0 - b)
         bloS[j, d] = lo
         bhiS[j, d] = hi
         _block_bits(words, n0, W, base, rare, rval, lo, hi, two[d])
     hlen = Hd.shape[0]
-    for b in range(nb):
-        n = n0 + b
+    for q in range(nb):
+        n = n0 + q
         for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block pass
             if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
-                words[b] &= ~np.uint64(1)
+                words[q] &= ~np.uint64(1)
         candS[n - s] = SMALL
         reachS[n - s] = 0
         if not scan:
             continue
-        ex = words[b]
+        ex = words[q]
         avail = (~common0 if e & ((n - k0) & 1) else common0) & ~ex
         if avail == np.uint64(0):
             continue
@@ -94,7 +95,7 @@ def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, co
             m = n - two[d]
             if m < 2:
                 break
-            a = min(a, max(1, m - s + 1))
+            a = min(a, max(1, m - b + 1))
             top = max(top, (m - tie2[d]) // 2 + 1)
         a0 = a
         chunk = SCAN_FIRST
@@ -106,7 +107,7 @@ def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, co
                 m = n - two[d]
                 if m < 2:
                     break
-                lo = max(a, m - s + 1)
+                lo = max(a, m - b + 1)
                 hi = min(a_end, (m - tie2[d]) // 2 + 1)
                 if hi <= lo:
                     continue
@@ -126,25 +127,6 @@ def _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, co
         reachS[n - s] = a if a > a0 else 0
 
 
-@njit(cache=True, parallel=True)
-def _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
-    """_far_words for every block of the super-block, shared out among the threads (each writes its own words)."""
-    for j in prange((ns + BLOCK - 1) // BLOCK):
-        _far_words(F, s, ns, np.int64(j), W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
-
-
-@njit(cache=True, inline="always")
-def _far_words_all(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, threads):
-    """The far work of the super-block [s, s + ns): in turn on one thread (no far scan: the heap's own scan, which
-    reads the near pairs first, is cheaper there), in parallel on more; one compile of _far_words for both."""
-    scan = threads > 1
-    if scan:
-        _far_words_parallel(F, s, ns, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
-    else:
-        for j in range((ns + BLOCK - 1) // BLOCK):
-            _far_words(F, s, ns, j, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan)
-
-
 @njit(cache=True, inline="always")
 def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
     """ex | OR of 1 << (G(m − r) ⊕ G(r)) over rare[lo:hi] except index `hole` (the word form of _mark_rare)."""
@@ -161,39 +143,26 @@ SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 i
 
 
 @njit(cache=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
-                      threads):
-    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
+def _far_words_alone(F, s, ns, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
+    """The far work of the super-block [s, s + ns) on one thread (no far scan: the heap's own scan, which reads the
+    near pairs first, is cheaper there)."""
+    for j in range((ns + BLOCK - 1) // BLOCK):
+        _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, False)
 
-    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse.
-    """
-    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
-    for x in range(64):
-        if _parity(np.int64(x) & mask) == 1:
-            common0 |= np.uint64(1) << np.uint64(x)
+
+@njit(cache=True)
+def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e,
+                k0, maxv):
+    """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
+    sparse._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored)."""
+    exS, bloS, bhiS, candS, unfoundS, reachS = F
     common1 = ~common0
-    known = np.uint64(0)
-    for i in range(nrare):
-        known |= np.uint64(1) << np.uint64(rval[i])
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
-    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
-    S = super_block(threads)
-    F = (np.zeros(S, np.uint64), np.zeros((S // BLOCK, nk), np.int64), np.zeros((S // BLOCK, nk), np.int64),
-         np.zeros(S, np.int64), np.zeros(S, np.uint64), np.zeros(S, np.int64))  # see _far_words
-    exS, bloS, bhiS, candS, unfoundS, reachS = F
-    Hr = _reversed_head(Hd, start)
-    L = Hr.shape[0]
-    sb = sb_end = start
-    for n in range(start, stop):
+    for n in range(sb, se):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        if n == sb_end:  # a new super-block: its far rare pairs and far scans, for every heap at once
-            sb, sb_end = n, min(n + S, stop)
-            _far_words_all(F, sb, sb_end - sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0,
-                           threads)
         ex = exS[n - sb]
         q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
@@ -233,7 +202,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
         c = candS[n - sb]
-        reach = reachS[n - sb]  # the far scan read every digit's pairs a = m − sb + 1 … reach − 1
+        reach = reachS[n - sb]  # the far scan read every digit's pairs a = m − b + 1 … reach − 1
         if c < SMALL and not (ex >> np.uint64(c)) & np.uint64(1):  # the far scan's candidate stands
             below = unfoundS[n - sb] & ~ex  # and only the values it left unfound can still be needed
         else:
@@ -246,7 +215,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         a = 1
         half = top_m // 2
         chunk = SCAN_FIRST
-        near = top_m - sb + 1  # from here on every digit's pairs up to reach were read by the far scan
+        near = top_m - b + 1  # from here on every digit's pairs up to reach were read by the far scan
         while below != np.uint64(0) and a <= half:
             if reach and near <= a < reach:
                 a = reach
@@ -260,7 +229,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
                     continue
                 if hi > hlen or m - hi + 1 < base:
                     return n, maxv, nrare, GAP
-                far = max(1, m - sb + 1)  # this digit's far pairs start here
+                far = max(1, m - b + 1)  # this digit's far pairs start here
                 around = reach > far and a < reach and hi > far  # the chunk meets the pairs the far scan read
                 for part in range(2 if around else 1):  # then the pairs before them, and those after
                     x0 = a if part == 0 else max(a, reach)
@@ -291,6 +260,87 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
                 return n + 1, maxv, nrare, NEW_RARE
         if grew:
             return n + 1, maxv, nrare, NEW_RARE
+    return se, maxv, nrare, 0
+
+
+@njit(cache=True, parallel=True)
+def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare,
+                        nrare, rval, common0, known, e, k0, maxv, threads):
+    """One step of the pipeline (sparse._turn_and_far in words): the turn of [sb, se) on one thread while the others
+    do the far work of [s2, s2 + ns2) from values below sb, each block to the first thread free."""
+    blocks = (ns2 + BLOCK - 1) // BLOCK
+    taken[0] = 0
+    for i in prange(threads):
+        if i == 0 and se > sb:
+            r = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0,
+                            known, e, k0, maxv)
+            out[0] = r[0]
+            out[1] = r[1]
+            out[2] = r[2]
+            out[3] = r[3]
+        while True:
+            j = fetch_add(taken, 0, 1)
+            if j >= blocks:
+                break
+            _far_words(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, True)
+
+
+@njit(cache=True)
+def _word_arrays(S, nk):
+    """What a super-block's far work writes (see _far_words)."""
+    return (np.zeros(S, np.uint64), np.zeros((S // BLOCK, nk), np.int64), np.zeros((S // BLOCK, nk), np.int64),
+            np.zeros(S, np.int64), np.zeros(S, np.uint64), np.zeros(S, np.int64))
+
+
+@njit(cache=True)
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                      threads):
+    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
+
+    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
+    (nothing stored), so the driver continues with fill_sparse.
+    """
+    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
+    for x in range(64):
+        if _parity(np.int64(x) & mask) == 1:
+            common0 |= np.uint64(1) << np.uint64(x)
+    known = np.uint64(0)
+    for i in range(nrare):
+        known |= np.uint64(1) << np.uint64(rval[i])
+    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    S = super_block(threads)
+    F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
+    F2 = _word_arrays(S, two.shape[0])  # and of the next one, done meanwhile on more threads
+    Hr = _reversed_head(Hd, start)
+    L = Hr.shape[0]
+    out = np.zeros(4, np.int64)
+    taken = np.zeros(1, np.int64)
+    sb = start
+    b = start  # the far work of the super-block at sb reads values below b
+    if threads > 1:  # the first super-block's far work, alone
+        _words_turn_and_far(out, taken, F2, sb, sb, b, F, sb, min(S, stop - sb), W, base, Hd, Hr, L, whole, one, two,
+                            tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
+    else:
+        _far_words_alone(F, sb, min(S, stop - sb), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e,
+                         k0)
+    while sb < stop:
+        se = min(sb + S, stop)
+        ns2 = min(se + S, stop) - se
+        if threads > 1:  # this turn and the next super-block's far work (from values below sb) at once
+            _words_turn_and_far(out, taken, F, sb, se, b, F2, se, ns2, W, base, Hd, Hr, L, whole, one, two, tie2,
+                                eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
+            n, maxv, nrare, why = out[0], out[1], out[2], out[3]
+            b = sb
+        else:
+            n, maxv, nrare, why = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare,
+                                              nrare, rval, common0, known, e, k0, maxv)
+            b = se
+            if why == 0 and ns2 > 0:
+                _far_words_alone(F2, se, ns2, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0)
+        if why != 0:
+            return n, maxv, nrare, why
+        F, F2 = F2, F
+        sb = se
     return stop, maxv, nrare, 0
 
 
