@@ -143,28 +143,26 @@ SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 i
 
 
 @njit(cache=True)
-def _far_words_alone(F, s, ns, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
-    """The far work of the super-block [s, s + ns) on one thread (no far scan: the heap's own scan, which reads the
-    near pairs first, is cheaper there)."""
-    for j in range((ns + BLOCK - 1) // BLOCK):
-        _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, False)
-
-
-@njit(cache=True)
 def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e,
-                k0, maxv):
+                k0, maxv, alone):
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
-    sparse._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored)."""
+    sparse._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored).
+    `alone` (one thread): the turn does each block's far work itself, without a far scan, just before its heaps."""
     exS, bloS, bhiS, candS, unfoundS, reachS = F
     common1 = ~common0
     nk = two.shape[0]
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
+    r0 = sb  # the first heap of F's rows
     for n in range(sb, se):
         if n - kmax < base and kmax < n:
             return n, maxv, nrare, GAP
-        ex = exS[n - sb]
-        q = (n - sb) // BLOCK  # the block of the super-block that heap n is in
+        if alone and (n - sb) % BLOCK == 0:
+            r0 = b = n
+            _far_words(F, r0, min(BLOCK, se - r0), 0, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e,
+                       k0, False)
+        ex = exS[n - r0]
+        q = (n - r0) // BLOCK  # the block of the super-block that heap n is in
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
         # heap, and the shared helper measured 10–20 % slower in it (Kayles 10⁷: 1.14 → 1.24–1.36 s CPU)
         for k in whole:
@@ -201,10 +199,10 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
             ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
-        c = candS[n - sb]
-        reach = reachS[n - sb]  # the far scan read every digit's pairs a = m − b + 1 … reach − 1
+        c = candS[n - r0]
+        reach = reachS[n - r0]  # the far scan read every digit's pairs a = m − b + 1 … reach − 1
         if c < SMALL and not (ex >> np.uint64(c)) & np.uint64(1):  # the far scan's candidate stands
-            below = unfoundS[n - sb] & ~ex  # and only the values it left unfound can still be needed
+            below = unfoundS[n - r0] & ~ex  # and only the values it left unfound can still be needed
         else:
             reach = 0
             avail = (common1 if flip else common0) & ~ex
@@ -273,7 +271,7 @@ def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, 
     for i in prange(threads):
         if i == 0 and se > sb:
             r = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0,
-                            known, e, k0, maxv)
+                            known, e, k0, maxv, False)
             out[0] = r[0]
             out[1] = r[1]
             out[2] = r[2]
@@ -313,34 +311,23 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     F2 = _word_arrays(S, two.shape[0])  # and of the next one, done meanwhile on more threads
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
+    if threads == 1:
+        return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
+                           common0, known, e, k0, maxv, True)
     out = np.zeros(4, np.int64)
     taken = np.zeros(1, np.int64)
-    sb = start
-    b = start  # the far work of the super-block at sb reads values below b
-    if threads > 1:  # the first super-block's far work, alone
-        _words_turn_and_far(out, taken, F2, sb, sb, b, F, sb, min(S, stop - sb), W, base, Hd, Hr, L, whole, one, two,
-                            tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
-    else:
-        _far_words_alone(F, sb, min(S, stop - sb), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e,
-                         k0)
-    while sb < stop:
+    _words_turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L,
+                        whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
+    sb = b = start  # the first super-block's far work, alone, read values below b
+    while sb < stop:  # each turn beside the next super-block's far work (from values below sb)
         se = min(sb + S, stop)
-        ns2 = min(se + S, stop) - se
-        if threads > 1:  # this turn and the next super-block's far work (from values below sb) at once
-            _words_turn_and_far(out, taken, F, sb, se, b, F2, se, ns2, W, base, Hd, Hr, L, whole, one, two, tie2,
-                                eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
-            n, maxv, nrare, why = out[0], out[1], out[2], out[3]
-            b = sb
-        else:
-            n, maxv, nrare, why = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare,
-                                              nrare, rval, common0, known, e, k0, maxv)
-            b = se
-            if why == 0 and ns2 > 0:
-                _far_words_alone(F2, se, ns2, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0)
+        _words_turn_and_far(out, taken, F, sb, se, b, F2, se, min(se + S, stop) - se, W, base, Hd, Hr, L, whole,
+                            one, two, tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
+        n, maxv, nrare, why = out[0], out[1], out[2], out[3]
         if why != 0:
             return n, maxv, nrare, why
         F, F2 = F2, F
-        sb = se
+        sb, b = se, sb
     return stop, maxv, nrare, 0
 
 
