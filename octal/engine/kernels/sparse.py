@@ -387,8 +387,8 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
             return n, maxv, nrare, GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
-            _far_block(F, r0, min(BLOCK, se - r0), 0, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0,
-                       P, False)
+            _far_block(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
+                       odd, e, k0, P, not alone)
         seen = seenB[n - r0]
         q = (n - r0) // BLOCK  # the block of the super-block that heap n is in
         stamp = n + 1
@@ -518,7 +518,7 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
     for i in prange(threads):
         if i == 0 and se > sb:
             r = _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
-                      rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, False)
+                      rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads < 1)
             out[0] = r[0]
             out[1] = r[1]
             out[2] = r[2]
@@ -527,7 +527,8 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
             j = fetch_add(taken, 0, 1)
             if j >= blocks:
                 break
-            _far_block(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, True)
+            _far_block(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P,
+                       threads > 1)
 
 
 @njit(cache=True)
@@ -560,7 +561,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     t = np.zeros(TARGETS, W.dtype)  # the scan's targets
     if threads == 1:
         return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
-                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, True)
+                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
     out = np.zeros(4, np.int64)
     taken = np.zeros(1, np.int64)
     _turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L, whole, one,

@@ -159,8 +159,8 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
             return n, maxv, nrare, GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
-            _far_words(F, r0, min(BLOCK, se - r0), 0, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e,
-                       k0, False)
+            _far_words(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
+                       common0, e, k0, not alone)
         ex = exS[n - r0]
         q = (n - r0) // BLOCK  # the block of the super-block that heap n is in
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
@@ -271,7 +271,7 @@ def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, 
     for i in prange(threads):
         if i == 0 and se > sb:
             r = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0,
-                            known, e, k0, maxv, False)
+                            known, e, k0, maxv, threads < 1)
             out[0] = r[0]
             out[1] = r[1]
             out[2] = r[2]
@@ -280,7 +280,8 @@ def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, 
             j = fetch_add(taken, 0, 1)
             if j >= blocks:
                 break
-            _far_words(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, True)
+            _far_words(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0,
+                       threads > 1)
 
 
 @njit(cache=True)
@@ -313,7 +314,7 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     L = Hr.shape[0]
     if threads == 1:
         return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
-                           common0, known, e, k0, maxv, True)
+                           common0, known, e, k0, maxv, threads == 1)
     out = np.zeros(4, np.int64)
     taken = np.zeros(1, np.int64)
     _words_turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L,
