@@ -80,9 +80,12 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
                 maxv: int, small_values: bool) -> tuple[int, int, int]:
     """One call of the sparse kernel from heap n towards stop: (heap reached, largest value, stopping reason: 0 when
     it reached stop, else NEW_RARE, WIDEN, RARE_FULL, LARGE_VALUE or GAP). The small-value variant (values below
-    kernels.SMALL, one word of bits) runs while `small_values`; `rare.count` is kept up to date."""
+    kernels.SMALL, one word of bits) runs while `small_values`; `rare.count` is kept up to date. Values in uint8 for the
+    stamp kernel stop it at once with WIDEN (sparse_dtype)."""
     args = (W, base, head, n, stop, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
             rare.count, rare.values, rare.mask, rare.e, rare.k0)
+    if W.dtype != sparse_dtype(W.dtype, not small_values):
+        return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     threads = kernels.set_threads(current_threads())  # sizes the parallel pass, never a value
     if small_values:
         reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
@@ -114,15 +117,10 @@ def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int,
                 maxv: int) -> tuple[int, int, RareList, int]:
     """Compute heaps n..stop−1 into `store` with the sparse kernel: (heap reached, largest value, the split in use,
     DONE, or the reason — WIDEN or GAP — the store declined to go on). The word kernel runs while every value is below
-    kernels.SMALL; every other stop is handed to the store, and so is a dtype the stamp kernel does not read
-    (sparse_dtype: WIDEN before the kernel runs)."""
+    kernels.SMALL; every other stop is handed to the store."""
     small_values = maxv < kernels.SMALL
     while n < stop:
         W, base, head = store.sparse_arrays()
-        if W.dtype != sparse_dtype(W.dtype, not small_values):
-            if not store.sparse_blocked(WIDEN, n):
-                return n, maxv, split, WIDEN
-            continue
         begin = n
         n, maxv, why = sparse_step(split, moves, W, base, head, n, stop, maxv, small_values)
         store.sparse_computed(begin, n, maxv)
