@@ -6,8 +6,7 @@ seconds, their ratios, and whether the values are the same (a SHA-256 of the who
     python benchmarks/threads.py --only 0.6 --repeat 5
 
 Every figure is measured in this one process, side by side (the machine's speed varies from day to day): medians of
---repeat runs, after one untimed run of each workload that compiles its kernels (a value past 255 late in a run
-compiles the kernels again for 16-bit values). The targets printed beside each row
+--repeat runs, after one untimed run of each workload that compiles its kernels. The targets printed beside each row
 are the issue's: wall(2) ≤ 0.6 × wall(1), CPU(2) ≤ 1.15 × CPU(1).
 """
 

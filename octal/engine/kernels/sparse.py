@@ -15,13 +15,16 @@ The position-parity variant adds one bit: with e = 1, "rare" also flips with (n 
 keeps the subgroup argument when every split digit k has the parity of k0.
 Speed: step 2 runs once per block of BLOCK heaps for the rare positions far enough back (adjacent loads, one
 pass over the rare list); step 3 compares pairs against the sought values when there are at most TARGETS.
-Threads: heaps go in super-blocks [s, s + S). Everything a heap's steps 2–3 read from heaps below s is known before
-the super-block starts, so that "far" work runs for all its heaps at once, shared out among the threads: the far
-rare pairs (step 2), then a far scan (step 3 on the pairs with both parts below s) for the rare values the far
-marks leave needed. Each heap then takes its turn in order: its near marks (pairs reaching into the super-block,
-one-heap moves), its candidate (the far scan's, unless a near mark took it: then steps 3–4 afresh), and a scan of
-its near pairs and past the far scan's reach for the values still unfound. A heap's option set is the same union
-of pairs however the work is split, so its mex, and every value, is the same for any thread count.
+Threads: heaps go in super-blocks of S heaps, and a super-block's "far" work reads only heaps below a boundary b
+known before it starts (the start of the super-block before it): the far rare pairs (step 2), then a far scan
+(step 3 on the pairs with both parts below b) for the rare values the far marks leave needed. Each heap then takes
+its turn in order: its near marks (pairs reaching past b, one-heap moves), its candidate (the far scan's, unless a
+near mark took it: then steps 3–4 afresh), and a scan of its near pairs and past the far scan's reach for the
+values still unfound. The two overlap (_turn_and_far): while one thread takes the turns of a super-block, the
+others do the next one's far work, whose boundary is this super-block's start; the turn's thread then joins them,
+each block of far work going to the first thread free. A heap's option set is the same union of pairs however the
+work is split, so its mex, and every value, is the same for any thread count. On one thread there is no far scan
+and no overlap: each block's far rare pairs, with b its own start, just before its heaps' turns.
 Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
 This file holds the steps both kernels share and the stamp kernel (`fill_sparse`, any value), its super-block's far
 work included: that is the kernel's own steps 2–3 done early, and a file of its own would split one kernel (and
@@ -162,7 +165,7 @@ BLOCK = 8  # heaps whose rare pairs are marked together: one pass over the rare 
 @njit(cache=True)
 def _block_range(rare, nrare, n0, k, base, inside):
     """Rare indices [lo, hi) whose pairs every heap n0..n0+BLOCK−1 can take from the block pass: G(n0 + b − k − r)
-    computed before the super-block that starts `inside` heaps before n0 (r ≥ inside + BLOCK) and in the window
+    below the far work's boundary, `inside` heaps before n0 (r ≥ inside + BLOCK), and in the window
     (r ≤ n0 − k − base, r ≤ n0 − k − 1 with base ≥ 0). None for short rare lists."""
     if nrare < 4 * BLOCK:  # a short rare list: the per-heap loop is cheaper than the block's bookkeeping
         return 0, 0
@@ -177,9 +180,10 @@ PARALLEL_RARE = 4 * BLOCK  # rare positions from which a super-block's far work 
 
 @njit(cache=True, inline="always")
 def super_block(threads):
-    """Heaps whose far rare pairs are marked in one parallel pass: one block on one thread (no pass to share out),
-    else four blocks per thread, so each thread has work and the heaps that finish their pairs one by one (those
-    within the super-block's first rare positions) stay few."""
+    """Heaps whose far work is done in one parallel pass, beside the turns of the super-block before: one block on one
+    thread (no pass to share out), else four blocks per thread, so each thread has work and the pairs a turn reads
+    itself (those reaching past the boundary, up to two super-blocks back) stay few (2 or 8 blocks per thread: no
+    better, measured on Officers 2²¹ and Grundy's game 2²¹)."""
     return BLOCK if threads == 1 else 4 * BLOCK * threads
 
 
