@@ -99,11 +99,11 @@ def test_the_stamp_kernel_reads_uint16_and_the_result_is_narrowed_again():
     """Grundy's game passes 63 at heap 4,019 and stays below 256 to 6,000: the stamp kernel takes over from the word
     kernel there, on values widened to uint16 (it is compiled for uint16 and up only: one compile on a first run,
     not two), and the result comes back as uint8 with the naive kernel's values."""
-    from octal.engine.kernels import sparse
+    from octal.engine.kernels import sparse_stamp
 
     seq = GrundySequence(parse_code("4!.0"), kernel="sparse")
     got = seq.extend(6000)
     assert got.dtype == np.uint8 and 64 <= got.max() < 256
     assert np.array_equal(got, values("4!.0", 6000, "naive"))
-    widths = {sig[0].dtype.bitwidth for sig in sparse.fill_sparse.signatures}
+    widths = {sig[0].dtype.bitwidth for sig in sparse_stamp.fill_sparse.signatures}
     assert widths and 8 not in widths, widths

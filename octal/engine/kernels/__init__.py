@@ -25,7 +25,8 @@ _check_numba_settings()
 
 _WHERE = {
     ".naive": ("fill_octal", "fill_hex", "split_sets"),
-    ".sparse": ("fill_sparse", "rare_positions", "walsh_hadamard"),
+    ".sparse": ("rare_positions", "walsh_hadamard"),
+    ".sparse_stamp": ("fill_sparse",),
     ".sparse_small": ("fill_sparse_small", "SMALL"),
     ".general": ("fill_general", "fill_general_from", "general_tables", "largest_count"),
     ".period": ("scan_periods", "periodic_from", "arithmetic_from"),

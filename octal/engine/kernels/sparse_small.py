@@ -1,6 +1,7 @@
 """The word kernel of the rare/common method (sparse.py explains it): while every value is below SMALL = 64, a heap's
 option set is one 64-bit word, so marking is an OR and the mex a count of trailing ones. Same steps as the stamp
-kernel (`fill_sparse`), same arguments and values; 2.5–2.9× faster on the same heaps (benchmarks/sparse.py)."""
+kernel (`sparse_stamp.fill_sparse`), same arguments and values; 2.5–2.9× faster on the same heaps
+(benchmarks/sparse.py)."""
 
 from __future__ import annotations
 
@@ -59,10 +60,10 @@ SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: 
 @njit(cache=True)
 def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
     """Block j of the super-block [s, s + ns): its far work, all of it from values below the boundary b ≤ s (the word
-    form of sparse._far_block). Its rare ranges per split digit and their bits; then for each heap the correction of an
-    unequal split's (m/2, m/2) pair and, with `scan`, the far scan: the candidate c′ (least common value its far
-    bits leave clear), the rare values below it that the far pairs a = m − b + 1 … do not give (`unfound`), and
-    the a below which every digit's far pairs were read (`reach`, 0: none; c′ = 64: no scan)."""
+    form of sparse_stamp._far_block). Its rare ranges per split digit and their bits; then for each heap the
+    correction of an unequal split's (m/2, m/2) pair and, with `scan`, the far scan: the candidate c′ (least common
+    value its far bits leave clear), the rare values below it that the far pairs a = m − b + 1 … do not give
+    (`unfound`), and the a below which every digit's far pairs were read (`reach`, 0: none; c′ = 64: no scan)."""
     exS, bloS, bhiS, candS, unfoundS, reachS = F
     n0 = s + j * BLOCK
     nb = min(BLOCK, s + ns - n0)
@@ -89,7 +90,7 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
             continue
         c = ctz64(avail)
         below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex
-        a = n  # the far pairs' range, as in sparse._far_scan
+        a = n  # the far pairs' range, as in sparse_stamp._far_scan
         top = 0
         for d in range(two.shape[0]):
             m = n - two[d]
@@ -146,7 +147,7 @@ SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 i
 def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e,
                 k0, maxv, alone):
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
-    sparse._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored).
+    sparse_stamp._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored).
     `alone` (one thread): the turn does each block's far work itself, without a far scan, just before its heaps."""
     exS, bloS, bhiS, candS, unfoundS, reachS = F
     common1 = ~common0
@@ -264,8 +265,8 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
 @njit(cache=True, parallel=True)
 def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare,
                         nrare, rval, common0, known, e, k0, maxv, threads):
-    """One step of the pipeline (sparse._turn_and_far in words): the turn of [sb, se) on one thread while the others
-    do the far work of [s2, s2 + ns2) from values below sb, each block to the first thread free."""
+    """One step of the pipeline (sparse_stamp._turn_and_far in words): the turn of [sb, se) on one thread while the
+    others do the far work of [s2, s2 + ns2) from values below sb, each block to the first thread free."""
     blocks = (ns2 + BLOCK - 1) // BLOCK
     taken[0] = 0
     for i in prange(threads):
