@@ -1,14 +1,13 @@
 """Stream runs: the rare/common kernel over a sliding window, for sequences too long to hold in memory.
 
-Memory holds the head G(0..S−1) (the split pairs (a, m − a) read G(a) for small a), a window of the
-newest heaps (at least S, and always the largest rare position plus the largest removal, so every rare
-pair G(r) ⊕ G(m − r) is at hand), the rare positions with their values, and the value counts. Values
-older than the window leave memory; with `store=True` they are first written to checksummed chunks
-(`chunks.py`) that `read_values` reads back. Counts over heaps 1..2^k are recorded at every power of
-two (DIR/frequencies.json), the period is tracked online (`OnlinePeriod`) and proven by Guy–Smith as
-soon as the bound is reached, and the whole state is checkpointed to DIR every few seconds.
-A heap whose scan of split pairs needs a value no longer held stops the run with StreamGapError
-(or, with stored values, widens head and window from disk and goes on).
+Memory holds the head G(0..S−1) (the split pairs (a, m − a) read G(a) for small a), a window of the newest heaps (at
+least S, and always the largest rare position plus the largest removal, so every rare pair G(r) ⊕ G(m − r) is at
+hand), the rare positions with their values, and the value counts. Values older than the window leave memory; with
+`store=True` they are first written to checksummed chunks (`chunks.py`) that `read_values` reads back. Counts over
+heaps 1..2^k are recorded at every power of two (DIR/frequencies.json), the period is tracked online (`OnlinePeriod`)
+and proven by Guy–Smith as soon as the bound is reached, and the whole state is checkpointed to DIR every few seconds.
+A heap whose scan of split pairs needs a value no longer held stops the run with StreamGapError (or, with stored
+values, widens head and window from disk and goes on).
 """
 
 from __future__ import annotations
