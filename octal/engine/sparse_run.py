@@ -16,8 +16,8 @@ from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
 from .threads import current_threads
 
-__all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "SparseMoves", "SparseStore",
-           "sparse_dtype", "sparse_fill", "sparse_step"]
+__all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "RecomputeStore", "SparseMoves",
+           "SparseStore", "sparse_dtype", "sparse_fill", "sparse_step"]
 
 DONE = 0  # sparse_fill reached the heap it was asked for
 
@@ -133,3 +133,23 @@ def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int,
         elif why in (WIDEN, GAP) and not store.sparse_blocked(why, n):
             return n, maxv, split, why
     return n, maxv, split, DONE
+
+
+class RecomputeStore:
+    """A store that only recomputes held heaps in place (a stream run's check of a resumed window): it keeps the split,
+    widens nothing and fetches nothing, so the loop stops where the held values cannot be recomputed."""
+
+    def __init__(self, W: np.ndarray, base: int, head: np.ndarray):
+        self.arrays = (W, base, head)
+
+    def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
+        return self.arrays
+
+    def sparse_computed(self, begin: int, end: int, maxv: int) -> None:
+        pass
+
+    def sparse_new_rare(self) -> None:
+        return None
+
+    def sparse_blocked(self, why: int, at: int) -> bool:
+        return False

@@ -31,7 +31,7 @@ from .grundy import first_wrong_value
 from .memory import check_fits
 from .moves import kernel_moves
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
-from .sparse_run import WIDEN, RareList, SparseMoves, sparse_dtype, sparse_fill
+from .sparse_run import WIDEN, RareList, RecomputeStore, SparseMoves, sparse_dtype, sparse_fill
 from .stream_state import (
     StreamState,
     StreamStateError,
@@ -189,7 +189,7 @@ class StreamRun:
         probe = RareList(sp.mask, sp.e, sp.k0, sp.positions.copy(), sp.values.copy(),
                          int(np.searchsorted(sp.positions[: sp.count], lo)))
         try:
-            h, _, _, why = sparse_fill(_Probe(W, self.base, self.head), probe, self.moves, lo, self.n, self.max)
+            h, _, _, why = sparse_fill(RecomputeStore(W, self.base, self.head), probe, self.moves, lo, self.n, self.max)
             if why == WIDEN:
                 return h  # a value past the stored type: the stored one is not it
             # (GAP: the pairs of heap h need values no longer held, and the rest cannot be recomputed here)
@@ -435,22 +435,3 @@ def nim_stream(
 __all__ = ["StreamRun", "StreamResult", "StreamGapError", "nim_stream", "read_values", "read_frequencies",
            "DEFAULT_WINDOW"]
 
-
-class _Probe:
-    """A store that only recomputes stored heaps in place (StreamRun's check of a resumed window): it keeps the split,
-    widens nothing and fetches nothing, so the loop stops where the stored values cannot be recomputed."""
-
-    def __init__(self, W: np.ndarray, base: int, head: np.ndarray):
-        self.arrays = (W, base, head)
-
-    def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
-        return self.arrays
-
-    def sparse_computed(self, begin: int, end: int, maxv: int) -> None:
-        pass
-
-    def sparse_new_rare(self) -> None:
-        return None
-
-    def sparse_blocked(self, why: int, at: int) -> bool:
-        return False

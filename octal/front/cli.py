@@ -71,7 +71,8 @@ def _threads_note(threads: int | None) -> str:
 
 @contextmanager
 def _in_threads(threads: int | None) -> Iterator[int]:
-    """A command whose work runs through the nim-sequence kernels (solve, plot, site) runs it with `threads`."""
+    """A command whose work runs through the nim-sequence kernels (solve, plot, site) runs it with `threads` (the
+    import waits until then: the engine's validation loads numpy, which `octal --help` must not)."""
     from ..engine.threads import using_threads
 
     with using_threads(threads) as n:

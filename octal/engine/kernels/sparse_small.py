@@ -310,12 +310,12 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
     S = super_block(threads)
     F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
-    F2 = _word_arrays(S, two.shape[0])  # and of the next one, done meanwhile on more threads
     Hr = _reversed_head(Hd, start)
     L = Hr.shape[0]
     if threads == 1:
         return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
                            common0, known, e, k0, maxv, threads == 1)
+    F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(1, np.int64)
     _words_turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L,

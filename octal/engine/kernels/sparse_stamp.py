@@ -409,7 +409,6 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
     S = super_block(threads)
     F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
-    F2 = _far_arrays(S, two.shape[0], P)  # and of the next one, done meanwhile on more threads
     need = np.zeros(2 * P + 2, np.uint8)
     known_rare = np.zeros(2 * P + 2, np.bool_)
     for i in range(nrare):
@@ -422,6 +421,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     if threads == 1:
         return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
                      known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
+    F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(1, np.int64)
     _turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L, whole, one,
