@@ -51,12 +51,14 @@ def run_numpy(code, n: int) -> list[int]:
     return G.tolist()
 
 
-def run_naive(code, n: int) -> list[int]:
-    """The compiled naive kernel `kernels.fill_octal` alone, with its reversed copy R rebuilt on widening."""
+def run_naive(code, n: int, threads: int = 1) -> list[int]:
+    """The compiled naive kernel `kernels.fill_octal` alone, with its reversed copy R rebuilt on widening: each heap
+    marks its own pairs (one thread), or a block's far pairs are marked together (`threads` > 1, its shared path)."""
     moves, two, tie2, eq = _octal_moves(code, n)
     G, R, reached, top = np.zeros(n, np.uint8), np.zeros(n, np.uint8), 0, 0
     while reached < n:
-        reached, top = kernels.fill_octal(G, R, reached, n, top, moves.whole, moves.one, two, tie2, eq, _limit(G))
+        reached, top = kernels.fill_octal(G, R, reached, n, top, moves.whole, moves.one, two, tie2, eq, _limit(G),
+                                          threads)
         if reached < n:
             G = _wider(G)
             R = np.zeros(n, G.dtype)
@@ -131,13 +133,13 @@ HEX_CASES = [("0.F", 90), ("0.8", 150), ("0.48", 90), ("0.B", 90), ("8.0", 90), 
 
 
 @pytest.mark.parametrize("text, n", OCTAL_CASES)
-@pytest.mark.parametrize("kernel", ["numpy", "naive", "sparse", "sparse-stamps"])
+@pytest.mark.parametrize("kernel", ["numpy", "naive", "naive-shared", "sparse", "sparse-stamps"])
 def test_each_octal_kernel_matches_brute_force(kernel, text, n):
     code = parse_code(text)
     if kernel == "numpy":
         got = run_numpy(code, n)
-    elif kernel == "naive":
-        got = run_naive(code, n)
+    elif kernel.startswith("naive"):
+        got = run_naive(code, n, 2 if kernel == "naive-shared" else 1)
     else:
         got = run_sparse(code, n, words=kernel == "sparse")
     assert got == list(brute_force(text, n))
@@ -187,7 +189,8 @@ def test_octal_codes_match_brute_force(text, n):
     """Every octal kernel by name, the hexadecimal one on plain digits, and the driver, whichever it picks."""
     code = parse_code(text)
     got = {"driver": nim_sequence(text, n).values.tolist(), "numpy": run_numpy(code, n), "naive": run_naive(code, n),
-           "sparse": run_sparse(code, n), "sparse-stamps": run_sparse(code, n, words=False)}
+           "naive-shared": run_naive(code, n, 2), "sparse": run_sparse(code, n),
+           "sparse-stamps": run_sparse(code, n, words=False)}
     if not any(m in text for m in "!="):
         got["hex"] = run_hex(code, n)
     assert not _wrong_kernels(got, text, n), (text, n)

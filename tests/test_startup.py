@@ -47,7 +47,7 @@ def test_numpy_kernel_matches_the_compiled_one(code):
     reached, top = small.fill_octal(G, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 65535)
     assert reached == n
     G2, R = np.zeros(n, np.uint16), np.zeros(n, np.uint16)  # the numba kernel, with its reversed copy
-    reached2, top2 = kernels.fill_octal(G2, R, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 65535)
+    reached2, top2 = kernels.fill_octal(G2, R, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 65535, 1)
     assert np.array_equal(G, G2) and (reached, top) == (reached2, top2)
 
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine.threads import using_threads
+from ..engine.threads import usable_cores, using_threads
 from ..errors import InvalidArgumentError, OctalError
 from ..rules.code import OCTAL, parse_code
 from ..validate import whole_number
@@ -184,10 +184,19 @@ def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
 
 
 def check_workers(workers: int | None) -> int:
-    """--workers: a whole number of processes, at least 1 (default: the CPU count)."""
+    """--workers: a whole number of processes, at least 1 (default: the cores this process may use)."""
     if workers is not None:
         return whole_number(workers, "--workers (processes)", 1)
-    return os.cpu_count() or 1
+    return usable_cores()
+
+
+def worker_threads(threads: int, workers: int, dask: str | None) -> int:
+    """The kernel threads each worker of a pool on this machine may run: `threads`, at most the cores this process
+    may use shared among its workers (workers × threads never above them; a remote Dask cluster's own cores are its
+    business). The census's own process verifies and groups rows on one thread."""
+    if dask is not None and dask != "local":
+        return threads
+    return max(1, min(threads, usable_cores() // workers))
 
 
 def census_plan(digits: int, prefix: str, codes: Iterable[str] | None, workers: int | None,

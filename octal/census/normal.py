@@ -15,12 +15,12 @@ from ..engine import kernels
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
-from ..engine.threads import check_threads
+from ..engine.threads import check_threads, using_threads
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
 from .classes import game_of, group_games
-from .jobs import CensusProgress, census_plan, run_tasks
+from .jobs import CensusProgress, census_plan, run_tasks, worker_threads
 from .store import DEFAULT_DB, KEPT_HEAD, RESUME_MAX, CensusDB, check_many, sound_sequence
 
 DEFAULT_MAX_N = CENSUS_MAX_N
@@ -84,13 +84,15 @@ def run_census(
     max_n = whole_number(max_n, "--max-n", 64)
     threads = check_threads(threads)
     todo_codes, workers = census_plan(digits, prefix, codes, workers, dask, shard)
+    threads = worker_threads(threads, workers, dask)
     wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress, threads)
-                       for budget in stages(max_n))
-        if computed or any(r["class"] is None for r in store.states().values()):
-            classify(store)  # a re-run that computed nothing, over grouped rows, has nothing to group again
+        with using_threads(1):  # this process verifies and groups rows on one thread: the workers have the cores
+            computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress, threads)
+                           for budget in stages(max_n))
+            if computed or any(r["class"] is None for r in store.states().values()):
+                classify(store)  # a re-run that computed nothing, over grouped rows, has nothing to group again
         return [r for r in store.rows() if r["code"] in wanted]
     finally:
         store.close()

@@ -20,7 +20,7 @@ from .memory import check_fits as check_memory
 from .moves import count_cap, kernel_moves, tie_table
 from .rare import rare_split
 from .sparse_run import RareList, SparseMoves, sparse_fill
-from .threads import current_threads
+from .threads import current_choice
 from .values import DTYPES, Progress, narrowest, wider
 
 GENERAL_MAX_N = 1 << 16  # the general kernel costs O(N² log N): beyond this a run would take hours
@@ -79,9 +79,8 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     m = min(n, RECHECK_ALL)
     top = np.iinfo(np.int64).max
     if _naive_loaded():  # compiled (a census reads thousands of rows): the same recurrence, ~50× cheaper than numpy
-        head = np.zeros(m, np.int64)
-        kernels.set_threads(current_threads())
-        kernels.fill_octal(head, np.zeros(m, np.int64), 0, m, 0, moves.whole, moves.one, two, tie2, eq, top)
+        head = np.zeros(m, np.int64)  # one thread: small work never goes parallel (a census checks thousands)
+        kernels.fill_octal(head, np.zeros(m, np.int64), 0, m, 0, moves.whole, moves.one, two, tie2, eq, top, 1)
         bad = np.flatnonzero(head != G[:m])
     else:
         bad = np.flatnonzero(small.mex_all(G, m, moves.whole, moves.one, two, tie2, eq) != G[:m])
@@ -95,7 +94,7 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
             small.fill_octal(G, h, h + 1, 0, moves.whole, moves.one, two, tie2, eq, top)
         else:  # G(h) recomputed from the stored values below it (they are unchanged: each failure returns at once)
             kernels.fill_octal(G, R, h, h + 1, int(largest[h - 1]) if h else 0, moves.whole, moves.one, two, tie2, eq,
-                               top)
+                               top, 1)
         if int(G[h]) != stored:
             return h
     return None
@@ -322,14 +321,29 @@ class GrundySequence(HtmlRepr):
             self._R = None  # the compiled kernel rebuilds its reversed copy if it takes over
             compiled = False
         else:
-            kernels.set_threads(current_threads())
-            reached, top = kernels.fill_octal(self._G, self._reversed(), self._n, stop, self._max, whole, one, two,
-                                              tie2, eq, limit)
+            reached, top = self._run_naive(stop, whole, one, two, tie2, eq, limit)
         self._n, self._max = int(reached), int(top)
         self._split = None  # rare positions are rebuilt when the sparse kernel resumes
         if reached < stop:
             self._widen(int(reached))
         return compiled
+
+    def _run_naive(self, stop, whole, one, two, tie2, eq, limit) -> tuple[int, int]:
+        """The compiled naive kernel towards stop, in the pieces the run's ThreadChoice times, each on the thread count
+        it picks (its cost per heap grows like n); (heap reached, largest value)."""
+        choice = current_choice()
+        n, top = self._n, self._max
+        while n < stop:
+            threads, end = choice.piece("naive", n, stop, scale=n)
+            kernels.set_threads(threads)
+            t0 = time.perf_counter()
+            reached, top = kernels.fill_octal(self._G, self._reversed(), n, end, top, whole, one, two, tie2, eq,
+                                              limit, threads)
+            choice.record("naive", threads, int(reached) - n, time.perf_counter() - t0, scale=(n + reached) / 2)
+            if reached < end:
+                return int(reached), int(top)
+            n = int(reached)
+        return n, int(top)
 
     # ---- the driver ---------------------------------------------------------------------------
     def extend(self, n: int, progress: Progress | None = None) -> np.ndarray:

@@ -5,6 +5,7 @@ named, not numbered), and `sparse_fill`, the loop that hands each reason to the 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -14,7 +15,7 @@ from ..rules.code import OctalCode
 from . import kernels
 from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
-from .threads import current_threads
+from .threads import current_choice
 
 __all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "RecomputeStore", "SparseMoves",
            "SparseStore", "sparse_dtype", "sparse_fill", "sparse_step"]
@@ -78,21 +79,30 @@ def sparse_dtype(dtype: np.dtype, stamp: bool) -> np.dtype:
 
 def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, head: np.ndarray, n: int, stop: int,
                 maxv: int, small_values: bool) -> tuple[int, int, int]:
-    """One call of the sparse kernel from heap n towards stop: (heap reached, largest value, stopping reason: 0 when
-    it reached stop, else NEW_RARE, WIDEN, RARE_FULL, LARGE_VALUE or GAP). The small-value variant (values below
-    kernels.SMALL, one word of bits) runs while `small_values`; `rare.count` is kept up to date. Values in uint8 for the
-    stamp kernel stop it at once with WIDEN (sparse_dtype)."""
-    args = (W, base, head, n, stop, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
-            rare.count, rare.values, rare.mask, rare.e, rare.k0)
+    """The sparse kernel from heap n towards stop: (heap reached, largest value, stopping reason: 0 when it reached
+    stop, else NEW_RARE, WIDEN, RARE_FULL, LARGE_VALUE or GAP). The small-value variant (values below kernels.SMALL,
+    one word of bits) runs while `small_values`; `rare.count` is kept up to date. It runs in the pieces that the
+    run's ThreadChoice times, each on the thread count it picks (never a value: sparse.py says why). Values in uint8
+    for the stamp kernel stop it at once with WIDEN (sparse_dtype)."""
     if W.dtype != sparse_dtype(W.dtype, not small_values):
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
-    threads = kernels.set_threads(current_threads())  # sizes the parallel pass, never a value
-    if small_values:
-        reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
-    else:
-        reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
-    rare.count = int(count)
-    return int(reached), int(top), int(flag)
+    choice = current_choice()
+    kind = "sparse small" if small_values else "sparse"
+    while True:
+        threads, end = choice.piece(kind, n, stop)
+        kernels.set_threads(threads)
+        args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
+                rare.count, rare.values, rare.mask, rare.e, rare.k0)
+        t0 = time.perf_counter()
+        if small_values:
+            reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
+        else:
+            reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
+        choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
+        rare.count = int(count)
+        n, maxv = int(reached), int(top)
+        if flag or n >= stop:
+            return n, maxv, int(flag)
 
 
 class SparseStore(Protocol):

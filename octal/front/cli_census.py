@@ -46,6 +46,8 @@ def census(
         raise InvalidArgumentError("--threads goes with the normal-play census: a misère quotient's search runs on "
                                    "one thread")
     from ..census import run_census, run_misere_census
+    from ..census.jobs import check_workers, worker_threads
+    from ..engine.threads import check_threads
     from .progress import ProgressLine
     from .report import census_text, misere_census_text
 
@@ -57,6 +59,10 @@ def census(
         line.close()
         typer.echo(misere_census_text(rows, db))
         return
+    pool, granted = check_workers(workers), worker_threads(check_threads(threads), check_workers(workers), dask)
+    if granted < threads:
+        typer.echo(f"note: {pool} workers × {threads} threads is more than the cores this process may use: "
+                   f"{granted} thread{'s' if granted > 1 else ''} per worker", err=True)
     stage = {"budget": None, "line": line}
 
     def show(p) -> None:  # one progress line per stage: its rate and time left are the stage's own

@@ -1,0 +1,94 @@
+"""How many threads each piece of a run runs on: one, or every thread in force, whichever did more heaps per second
+lately. A parallel pass pays only while each of its threads has a core: on a busy machine a descheduled thread keeps
+the others waiting at the pass's end (each super-block of heaps is one fork-join pass), and two threads measured up
+to 30× slower than one (0.167 to 2²², two busy processes beside it on two cores). So a run allowed several threads
+works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, a
+short try first (a slow parallel pass costs little to find out), ever more rarely while it keeps losing. A short
+run (under SERIAL_SECONDS of work) never goes parallel. Time decides only how many threads compute a value, never
+the value: the kernels give the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PIECE_SECONDS = 0.02  # a piece's length in time when more than one thread is allowed
+FIRST_PIECE = 256  # heaps of a run's first piece, before any cost is measured
+MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose heaps cost O(n) each, at large n)
+SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
+TRY_PART = 64  # a try of the other way runs 1/TRY_PART of a piece first, and a whole piece only if that part ...
+LOSS = 2.0  # ... was not this many times slower than the way in use (then it lost at once)
+RETRY_FIRST, RETRY_MOST = 4, 64  # pieces between tries of the way not in use: doubled each time it loses
+
+
+@dataclass
+class ThreadChoice:
+    """One run's record of its pieces: the measured seconds per unit of work of each kernel kind on one thread and
+    on `most`, and when the way not in use is tried next. `heaps` counts the heaps each count computed."""
+
+    most: int
+    cost: dict[tuple[str, int], float] = field(default_factory=dict)
+    wait: dict[str, int] = field(default_factory=dict)
+    backoff: dict[str, int] = field(default_factory=dict)
+    trying: dict[str, int] = field(default_factory=dict)  # 0: no try; 1: its short part ran; 2: its whole piece
+    serial: dict[str, float] = field(default_factory=dict)  # seconds of work this kind has done on one thread
+    warm: set[str] = field(default_factory=set)  # kinds whose first piece ran (it may compile: not timed)
+    heaps: dict[int, int] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"ThreadChoice(most={self.most}, heaps by threads {dict(sorted(self.heaps.items()))})"
+
+    def _best(self, kind: str) -> int:
+        c1, cm = self.cost.get((kind, 1)), self.cost.get((kind, self.most))
+        return self.most if cm is not None and (c1 is None or cm < c1) else 1
+
+    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0) -> tuple[int, int]:
+        """(threads, end) for the next piece of heaps n..stop−1 of kernel `kind`, whose work per heap is `scale`
+        units at n (the naive kernel's grows like n: its pieces never more than double n)."""
+        if self.most == 1:
+            return 1, stop
+        best = self._best(kind)
+        cost = self.cost.get((kind, best))
+        if cost is None:  # the first pieces: one to compile (untimed), one to time
+            return 1, min(stop, n + FIRST_PIECE)
+        threads, part = best, 1
+        other = self.most if best == 1 else 1
+        if self.serial.get(kind, 0.0) >= SERIAL_SECONDS and (self.trying.get(kind) or (kind, other) not in self.cost
+                                                              or self.wait.get(kind, 0) <= 0):
+            threads = other
+            if not self.trying.get(kind):
+                part = TRY_PART
+                self.trying[kind] = 1
+            else:
+                self.trying[kind] = 2
+        else:
+            self.wait[kind] = self.wait.get(kind, RETRY_FIRST) - 1
+        size = int(PIECE_SECONDS / (cost * max(scale, 1.0)) / part)
+        return threads, min(stop, n + max(MIN_PIECE, min(size, max(n, FIRST_PIECE))))  # at most doubling n
+
+    def record(self, kind: str, threads: int, heaps: int, seconds: float, scale: float = 1.0) -> None:
+        """A piece of `heaps` heaps of `kind` took `seconds` on `threads` threads; `scale`: their mean work per
+        heap in units (as in `piece`)."""
+        if heaps <= 0:
+            return
+        self.heaps[threads] = self.heaps.get(threads, 0) + heaps
+        if kind not in self.warm:
+            self.warm.add(kind)
+            return
+        cost = max(seconds, 1e-7) / (heaps * max(scale, 1.0))
+        if threads == 1:
+            self.serial[kind] = self.serial.get(kind, 0.0) + seconds
+        step = self.trying.get(kind, 0)
+        if not step:
+            self.cost[(kind, threads)] = cost
+            return
+        best = self._best(kind)
+        best_cost = self.cost.get((kind, best), cost)
+        if step == 1 and cost <= LOSS * best_cost:
+            return  # not far behind: its whole piece, next, decides
+        self.trying[kind] = 0
+        self.cost[(kind, threads)] = cost
+        if cost < best_cost:  # it won: the way in use from now on, and the loser is tried again soon
+            self.backoff[kind] = RETRY_FIRST
+        else:
+            self.backoff[kind] = min(2 * self.backoff.get(kind, RETRY_FIRST), RETRY_MOST)
+        self.wait[kind] = self.backoff[kind]

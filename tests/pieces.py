@@ -1,0 +1,32 @@
+"""A ThreadChoice that picks at random: pieces of any length, each on one thread or on all of them, so the tests run
+the kernels' every call boundary and thread switch, not just the ones timing would pick on an idle machine."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from octal.engine import threads as thread_module
+from octal.engine.thread_choice import ThreadChoice
+
+
+class RandomChoice(ThreadChoice):
+    """Pieces of 1 to 3,000 heaps, on 1 or `most` threads at random (seeded: the same schedule each run)."""
+
+    def __init__(self, most: int, seed: int = 7):
+        super().__init__(most)
+        self.rng = random.Random(seed)
+
+    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0) -> tuple[int, int]:
+        return self.rng.choice((1, self.most)), min(stop, n + self.rng.randint(1, 3000))
+
+
+@contextlib.contextmanager
+def random_pieces():
+    """Every run started inside takes a RandomChoice (using_threads makes one per run)."""
+    before = thread_module.ThreadChoice
+    thread_module.ThreadChoice = RandomChoice
+    try:
+        yield
+    finally:
+        thread_module.ThreadChoice = before

@@ -1,0 +1,74 @@
+"""The choice of one thread or all, piece by piece, on a clock the test runs: on a machine where the parallel pass is
+many times slower (busy cores) a run stays within a few per cent of one thread; where it is faster (idle cores) it
+keeps nearly all of the speed-up; small work never goes parallel; load that comes and goes is followed."""
+
+import pytest
+
+from octal.engine.thread_choice import SERIAL_SECONDS, ThreadChoice
+
+
+def simulate(choice: ThreadChoice, n: int, seconds_per_heap, kind: str = "sparse", naive: bool = False) -> float:
+    """Heaps 0..n−1 in the pieces `choice` asks for, each taking seconds_per_heap(threads, heap) per heap (naive:
+    times the heap, as that kernel's cost grows); the seconds it all took."""
+    done, total = 0, 0.0
+    while done < n:
+        threads, end = choice.piece(kind, done, n, scale=done if naive else 1.0)
+        assert done < end <= n and threads in (1, choice.most)
+        mid = (done + end) / 2  # the cost at the piece's middle: exact for the naive kernel's linear growth
+        seconds = seconds_per_heap(threads, mid) * (mid if naive else 1) * (end - done)
+        choice.record(kind, threads, end - done, seconds, scale=(done + end) / 2 if naive else 1.0)
+        total += seconds
+        done = end
+    return total
+
+
+def fixed(one: float, many: float):
+    return lambda threads, heap: one if threads == 1 else many
+
+
+@pytest.mark.parametrize("slower", [3, 30, 100])
+def test_a_busy_machine_costs_a_few_per_cent_over_one_thread(slower):
+    one = simulate(ThreadChoice(1), 4_000_000, fixed(1e-6, 1e-6))
+    busy = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, slower * 1e-6))
+    assert busy <= 1.05 * one, (busy, one, choice)
+
+
+def test_an_idle_machine_keeps_the_speed_up():
+    one = 4.0
+    idle = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, 0.6e-6))
+    assert idle <= 1.05 * 0.6 * one, (idle, choice)
+    assert choice.heaps[2] > 0.95 * 4_000_000
+
+
+def test_the_naive_kernels_growing_cost_is_compared_fairly():
+    """Its cost per heap grows like n: the choice compares costs per unit of n, so a later, dearer piece on one
+    thread does not make the parallel way look cheaper than it is, nor the other way round."""
+    one = simulate(ThreadChoice(1), 60_000, fixed(1e-9, 1e-9), naive=True)
+    busy = simulate(ThreadChoice(2), 60_000, fixed(1e-9, 10e-9), naive=True)
+    idle = simulate(ThreadChoice(2), 60_000, fixed(1e-9, 0.55e-9), naive=True)
+    assert busy <= 1.05 * one and idle <= 0.6 * one, (one, busy, idle)
+
+
+def test_small_work_never_goes_parallel():
+    choice = ThreadChoice(2)
+    simulate(choice, int(SERIAL_SECONDS / 1e-6) - 1000, fixed(1e-6, 0.1e-6))
+    assert set(choice.heaps) == {1}
+
+
+def test_load_that_comes_and_goes_is_followed():
+    """Busy (parallel 20× slower) for the middle third of the run, idle before and after: within a fifth of the best
+    one could do knowing the load in advance (the way not in use is tried at least every RETRY_MOST pieces)."""
+    n = 6_000_000
+
+    def cost(threads, heap):
+        busy = n // 3 <= heap < 2 * n // 3
+        return 1e-6 if threads == 1 else (20e-6 if busy else 0.6e-6)
+
+    total = simulate(choice := ThreadChoice(2), n, cost)
+    best = (n // 3) * 0.6e-6 * 2 + (n // 3) * 1e-6
+    assert total <= 1.2 * best, (total, best, choice)
+
+
+def test_one_thread_is_one_piece():
+    choice = ThreadChoice(1)
+    assert choice.piece("sparse", 10, 1_000_000) == (1, 1_000_000)
