@@ -17,7 +17,7 @@ MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose 
 SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
 TRY_PART = 64  # a try of the other way runs 1/TRY_PART of a piece first, and a whole piece only if that part ...
 LOSS = 2.0  # ... was not this many times slower than the way in use (then it lost at once)
-RETRY_FIRST, RETRY_MOST = 4, 64  # pieces between tries of the way not in use: doubled each time it loses
+RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses
 
 
 @dataclass
