@@ -28,8 +28,8 @@ def fixed(one: float, many: float):
 
 @pytest.mark.parametrize("slower, over", [(3, 1.05), (30, 1.05), (100, 1.1)])
 def test_a_busy_machine_costs_a_few_per_cent_over_one_thread(slower, over):
-    """Each try of the parallel way costs 1/TRY_PART of a piece times how much slower it is, once every RETRY_MOST
-    pieces at most."""
+    """Each try of the parallel way costs its first stage (1/64 of a piece) times how much slower it is, once every
+    RETRY_MOST pieces at most."""
     one = simulate(ThreadChoice(1), 4_000_000, fixed(1e-6, 1e-6))
     busy = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, slower * 1e-6))
     assert busy <= over * one, (busy, one, choice)
@@ -48,7 +48,7 @@ def test_the_naive_kernels_growing_cost_is_compared_fairly():
     one = simulate(ThreadChoice(1), 60_000, fixed(1e-9, 1e-9), naive=True)
     busy = simulate(ThreadChoice(2), 60_000, fixed(1e-9, 10e-9), naive=True)
     idle = simulate(ThreadChoice(2), 60_000, fixed(1e-9, 0.55e-9), naive=True)
-    assert busy <= 1.05 * one and idle <= 0.6 * one, (one, busy, idle)
+    assert busy <= 1.05 * one and idle <= 0.62 * one, (one, busy, idle)
 
 
 def test_small_work_never_goes_parallel():

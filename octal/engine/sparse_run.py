@@ -13,6 +13,7 @@ import numpy as np
 
 from ..rules.code import OctalCode
 from . import kernels
+from .kernels.background import ready
 from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
 from .threads import current_choice
@@ -90,19 +91,29 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
     kind = "sparse small" if small_values else "sparse"
     while True:
         threads, end = choice.piece(kind, n, stop)
-        kernels.set_threads(threads)
         args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
                 rare.count, rare.values, rare.mask, rare.e, rare.k0)
-        t0 = time.perf_counter()
-        if small_values:
-            reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
-        else:
-            reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
+        args += () if small_values else (int(np.iinfo(W.dtype).max),)
+        serial, shared = SPARSE_ENTRIES[small_values]
+        if threads > 1 and rare.count >= kernels.PARALLEL_RARE and ready(shared(), args + (threads,)):
+            kernels.set_threads(threads)
+            t0 = time.perf_counter()
+            reached, top, count, flag = shared()(*args, threads)
+        else:  # a short rare list has too little far work to share out; the parallel entry may still be compiling
+            threads = 1
+            t0 = time.perf_counter()
+            reached, top, count, flag = serial()(*args)
         choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
         rare.count = int(count)
         n, maxv = int(reached), int(top)
         if flag or n >= stop:
             return n, maxv, int(flag)
+
+
+# (one-thread entry, parallel entry) of the word kernel (True: values below kernels.SMALL) and the stamp kernel,
+# looked up when first called (the kernels load on first use)
+SPARSE_ENTRIES = {True: (lambda: kernels.fill_sparse_small, lambda: kernels.fill_sparse_small_shared),
+                  False: (lambda: kernels.fill_sparse, lambda: kernels.fill_sparse_shared)}
 
 
 class SparseStore(Protocol):

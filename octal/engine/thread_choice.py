@@ -3,8 +3,9 @@ lately. A parallel pass pays only while each of its threads has a core: on a bus
 the others waiting at the pass's end (each super-block of heaps is one fork-join pass), and two threads measured up
 to 30× slower than one (0.167 to 2²², two busy processes beside it on two cores). So a run allowed several threads
 works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, a
-short try first (a slow parallel pass costs little to find out), ever more rarely while it keeps losing. A short
-run (under SERIAL_SECONDS of work) never goes parallel. Time decides only how many threads compute a value, never
+try in stages that grow fourfold from 1/64 of a piece, any of which ends it once it is LOSS times slower (a slow
+parallel pass costs little to find out), ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS of
+work) never goes parallel. Time decides only how many threads compute a value, never
 the value: the kernels give the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ PIECE_SECONDS = 0.02  # a piece's length in time when more than one thread is al
 FIRST_PIECE = 256  # heaps of a run's first piece, before any cost is measured
 MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose heaps cost O(n) each, at large n)
 SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
-TRY_PART = 64  # a try of the other way runs 1/TRY_PART of a piece first, and a whole piece only if that part ...
-LOSS = 2.0  # ... was not this many times slower than the way in use (then it lost at once)
+TRY_STAGES = (64, 16, 4, 1)  # a try of the other way runs 1/64 of a piece, then 1/16, 1/4, a whole one ...
+LOSS = 2.0  # ... each only if the stage before was not this many times slower than the way in use (else it lost)
 RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses
 
 
@@ -29,7 +30,7 @@ class ThreadChoice:
     cost: dict[tuple[str, int], float] = field(default_factory=dict)
     wait: dict[str, int] = field(default_factory=dict)
     backoff: dict[str, int] = field(default_factory=dict)
-    trying: dict[str, int] = field(default_factory=dict)  # 0: no try; 1: its short part ran; 2: its whole piece
+    trying: dict[str, int] = field(default_factory=dict)  # 0: no try; else the stage under way, from 1
     serial: dict[str, float] = field(default_factory=dict)  # seconds of work this kind has done on one thread
     warm: set[str] = field(default_factory=set)  # kinds whose first piece ran (it may compile: not timed)
     heaps: dict[int, int] = field(default_factory=dict)
@@ -55,11 +56,8 @@ class ThreadChoice:
         if self.serial.get(kind, 0.0) >= SERIAL_SECONDS and (self.trying.get(kind) or (kind, other) not in self.cost
                                                               or self.wait.get(kind, 0) <= 0):
             threads = other
-            if not self.trying.get(kind):
-                part = TRY_PART
-                self.trying[kind] = 1
-            else:
-                self.trying[kind] = 2
+            self.trying[kind] = self.trying.get(kind, 0) or 1
+            part = TRY_STAGES[self.trying[kind] - 1]
         else:
             self.wait[kind] = self.wait.get(kind, RETRY_FIRST) - 1
         size = int(PIECE_SECONDS / (cost * max(scale, 1.0)) / part)
@@ -77,14 +75,15 @@ class ThreadChoice:
         cost = max(seconds, 1e-7) / (heaps * max(scale, 1.0))
         if threads == 1:
             self.serial[kind] = self.serial.get(kind, 0.0) + seconds
-        step = self.trying.get(kind, 0)
-        if not step:
+        stage = self.trying.get(kind, 0)
+        if not stage:
             self.cost[(kind, threads)] = cost
             return
         best = self._best(kind)
         best_cost = self.cost.get((kind, best), cost)
-        if step == 1 and cost <= LOSS * best_cost:
-            return  # not far behind: its whole piece, next, decides
+        if stage < len(TRY_STAGES) and cost <= LOSS * best_cost:
+            self.trying[kind] = stage + 1  # not far behind: a longer stage, next, looks again
+            return
         self.trying[kind] = 0
         self.cost[(kind, threads)] = cost
         if cost < best_cost:  # it won: the way in use from now on, and the loser is tried again soon

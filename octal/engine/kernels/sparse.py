@@ -127,6 +127,10 @@ def _block_range(rare, nrare, n0, k, base, inside):
     return lo, max(lo, hi)
 
 
+STALLS = 4  # pipeline steps in a row in which the other threads did no far work at all: they had no core (a busy
+# machine), and OpenMP's join made each step wait for them; the parallel entry then returns early (at a heap
+# boundary: no value changes), for its driver to go on with one thread
+
 PARALLEL_RARE = 4 * BLOCK  # rare positions from which a super-block's far work is shared out (below it the block
 # pass does not run: _block_range)
 

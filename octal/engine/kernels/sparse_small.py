@@ -14,7 +14,7 @@ from .bits import ctz64, or_onehot
 from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
 from .sparse import (
     BLOCK,
-    PARALLEL_RARE,
+    STALLS,
     _block_range,
     _hole_alone,
     _parity,
@@ -269,6 +269,7 @@ def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, 
     others do the far work of [s2, s2 + ns2) from values below sb, each block to the first thread free."""
     blocks = (ns2 + BLOCK - 1) // BLOCK
     taken[0] = 0
+    taken[1] = 0
     for i in prange(threads):
         if i == 0 and se > sb:
             r = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0,
@@ -281,6 +282,8 @@ def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, 
             j = fetch_add(taken, 0, 1)
             if j >= blocks:
                 break
+            if i > 0:
+                fetch_add(taken, 1, 1)  # blocks the other threads did: none, and they had no core (see STALLS)
             _far_words(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0,
                        threads > 1)
 
@@ -293,13 +296,9 @@ def _word_arrays(S, nk):
 
 
 @njit(cache=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
-                      threads):
-    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
-
-    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse.
-    """
+def _word_tables(Hd, start, rval, nrare, mask):
+    """What a call of either entry keeps beside the values: the common values without a flip as one word, the rare
+    values known as another, and the reversed head (Hr)."""
     common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
     for x in range(64):
         if _parity(np.int64(x) & mask) == 1:
@@ -307,17 +306,34 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     known = np.uint64(0)
     for i in range(nrare):
         known |= np.uint64(1) << np.uint64(rval[i])
-    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    return common0, known, _reversed_head(Hd, start)
+
+
+@njit(cache=True, nogil=True)
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
+    """fill_sparse for values below 64, on one thread: marks, candidate and scan all live in 64-bit words.
+
+    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
+    (nothing stored), so the driver continues with fill_sparse. It holds no Python lock (nogil), as fill_sparse.
+    """
+    common0, known, Hr = _word_tables(Hd, start, rval, nrare, mask)
+    F = _word_arrays(BLOCK, two.shape[0])
+    return _words_turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare,
+                       rval, common0, known, e, k0, maxv, True)
+
+
+@njit(cache=True, nogil=True)
+def fill_sparse_small_shared(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e,
+                             k0, threads):
+    """fill_sparse_small on `threads` threads (two or more), as fill_sparse_shared is fill_sparse's."""
+    common0, known, Hr = _word_tables(Hd, start, rval, nrare, mask)
+    L = Hr.shape[0]
     S = super_block(threads)
     F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
-    Hr = _reversed_head(Hd, start)
-    L = Hr.shape[0]
-    if threads == 1:
-        return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
-                           common0, known, e, k0, maxv, threads == 1)
     F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
-    taken = np.zeros(1, np.int64)
+    taken = np.zeros(2, np.int64)
+    stalls = 0
     _words_turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L,
                         whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
     sb = b = start  # the first super-block's far work, alone, read values below b
@@ -328,6 +344,9 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
         n, maxv, nrare, why = out[0], out[1], out[2], out[3]
         if why != 0:
             return n, maxv, nrare, why
+        stalls = stalls + 1 if taken[1] == 0 and se < stop else 0
+        if stalls == STALLS:  # the other threads get no core: back to the driver, whose ThreadChoice sees the cost
+            return se, maxv, nrare, 0
         F, F2 = F2, F
         sb, b = se, sb
     return stop, maxv, nrare, 0

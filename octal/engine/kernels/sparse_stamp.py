@@ -14,7 +14,7 @@ from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
 from .simple import simple_options
 from .sparse import (
     BLOCK,
-    PARALLEL_RARE,
+    STALLS,
     _block_range,
     _hole_alone,
     _parity,
@@ -375,6 +375,7 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
     so the turn's share adapts to its cost; a block's work is the same whichever thread does it."""
     blocks = (ns2 + BLOCK - 1) // BLOCK
     taken[0] = 0
+    taken[1] = 0
     for i in prange(threads):
         if i == 0 and se > sb:
             r = _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
@@ -387,14 +388,32 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
             j = fetch_add(taken, 0, 1)
             if j >= blocks:
                 break
+            if i > 0:
+                fetch_add(taken, 1, 1)  # blocks the other threads did: none, and they had no core (see STALLS)
             _far_block(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P,
                        threads > 1)
 
 
 @njit(cache=True)
-def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
-                threads):
-    """Fill heaps start..stop−1 by the rare/common method; `rare[:nrare]` (ascending) grows in place.
+def _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, dtype_of):
+    """What a call of either entry keeps beside the values: P (a power of two above every value so far), the scan's
+    scratch (need, its targets t), the rare values known, the parity table, the one-heap options' room and the
+    reversed head (Hr)."""
+    P = 1
+    while P <= maxv:
+        P *= 2
+    need = np.zeros(2 * P + 2, np.uint8)
+    known_rare = np.zeros(2 * P + 2, np.bool_)
+    for i in range(nrare):
+        known_rare[rval[i]] = True
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
+    t = np.zeros(TARGETS, dtype_of.dtype)  # the scan's targets
+    return P, need, known_rare, _odd_table(mask, 2 * P + 2), simple, _reversed_head(Hd, start), t
+
+
+@njit(cache=True, nogil=True)
+def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
+    """Fill heaps start..stop−1 by the rare/common method on one thread; `rare[:nrare]` (ascending) grows in place.
 
     Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
     A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
@@ -402,28 +421,28 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     heap whose value is a rare value never seen at a rare position before or doubles the value range
     (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
     when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
+    It holds no Python lock (nogil): the parallel entry may compile beside it on a first run.
     """
-    P = 1
-    while P <= maxv:
-        P *= 2
-    threads = threads if nrare >= PARALLEL_RARE else 1  # a short rare list: too little far work to share out
+    P, need, known_rare, odd, simple, Hr, t = _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, W[:0])
+    F = _far_arrays(BLOCK, two.shape[0], P)
+    return _turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare, rval,
+                 odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, True)
+
+
+@njit(cache=True, nogil=True)
+def fill_sparse_shared(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                       vlimit, threads):
+    """fill_sparse on `threads` threads (two or more): the same arguments, values and stops. Each super-block's
+    turns run beside the next one's far work (_turn_and_far); a separate entry, so a run that never goes parallel
+    never compiles it."""
+    P, need, known_rare, odd, simple, Hr, t = _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, W[:0])
+    L = Hr.shape[0]
     S = super_block(threads)
     F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
-    need = np.zeros(2 * P + 2, np.uint8)
-    known_rare = np.zeros(2 * P + 2, np.bool_)
-    for i in range(nrare):
-        known_rare[rval[i]] = True
-    odd = _odd_table(mask, 2 * P + 2)
-    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    Hr = _reversed_head(Hd, start)
-    L = Hr.shape[0]
-    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
-    if threads == 1:
-        return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
-                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
     F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
-    taken = np.zeros(1, np.int64)
+    taken = np.zeros(2, np.int64)
+    stalls = 0
     _turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L, whole, one,
                   two, tie2, eq, rare, nrare, rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads)
     sb = b = start  # the first super-block's far work, alone, read values below b
@@ -434,6 +453,9 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
         n, maxv, nrare, why = out[0], out[1], out[2], out[3]
         if why != 0:
             return n, maxv, nrare, why
+        stalls = stalls + 1 if taken[1] == 0 and se < stop else 0
+        if stalls == STALLS:  # the other threads get no core: back to the driver, whose ThreadChoice sees the cost
+            return se, maxv, nrare, 0
         F, F2 = F2, F
         sb, b = se, sb
     return stop, maxv, nrare, 0
