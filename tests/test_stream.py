@@ -139,8 +139,8 @@ def test_a_few_million_heaps_in_bounded_memory(tmp_path):
 def test_0354_is_proven_in_stream_mode_far_below_its_20_million_values(tmp_path):
     """0.354: preperiod 10,061,916, period 1,180 (Guy–Smith needs 20,126,195 heaps) with a 65,536-heap window."""
     nim_stream("0.354", tmp_path / "warm", 100_000, window=8192)  # kernels loaded before measuring
-    tracemalloc.start()
-    r = nim_stream("0.354", tmp_path / "run", until_proven=True, max_n=30_000_000, window=1 << 16)
+    tracemalloc.start()  # one thread: a parallel entry compiled beside the run would count numba's own allocations
+    r = nim_stream("0.354", tmp_path / "run", until_proven=True, max_n=30_000_000, window=1 << 16, threads=1)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     p = r.periodicity
@@ -259,18 +259,18 @@ def test_sigkill_mid_stream_then_resume_gives_identical_results(tmp_path):
     assert read_frequencies(d)["records"] == read_frequencies(tmp_path / "whole")["records"]
 
 
-def test_stored_chunks_are_narrowed_and_a_uint8_checkpoint_of_the_stamp_kernel_resumes(tmp_path):
-    """Grundy's game to 34,000 has values 64–255, which the stamp kernel computes in uint16: each stored chunk is
-    written back in uint8, and a checkpoint whose window is uint8 (as before the stamp kernel read uint16 only) is
-    widened when read, checked by recomputing its window (heaps 29,993… here) and resumed to the whole-array run's
-    values."""
+def test_a_stream_run_keeps_uint8_for_the_stamp_kernel_and_a_uint16_checkpoint_resumes(tmp_path):
+    """Grundy's game to 34,000 has values 64–255, which a stream run's stamp kernel reads in uint8 (a compact store:
+    bounded memory is what it exists for), so its window and stored chunks are uint8; a checkpoint whose window is
+    uint16 (as the versions that widened for the stamp kernel wrote) is checked by recomputing its window (heaps
+    29,993… here) and resumed to the whole-array run's values."""
     from octal.engine.stream_state import read_stream, save_stream
 
     nim_stream("4!.0", tmp_path, 30_000, window=1024, store_values=True)
     assert {np.load(f).dtype for f in (tmp_path / "values").iterdir()} == {np.dtype(np.uint8)}
     s = read_stream(tmp_path, "4!.0")
-    assert s.max >= 64 and s.window.dtype == np.uint16
-    save_stream(tmp_path, dataclasses.replace(s, head=s.head.astype(np.uint8), window=s.window.astype(np.uint8)))
+    assert s.max >= 64 and s.window.dtype == np.uint8
+    save_stream(tmp_path, dataclasses.replace(s, head=s.head.astype(np.uint16), window=s.window.astype(np.uint16)))
     r = nim_stream("4!.0", tmp_path, 34_000, window=1024, store_values=True)
     full = nim_sequence("4!.0", 34_000)
     assert np.array_equal(read_values(tmp_path), full.values) and (r.max, r.n) == (full.max, 34_000)

@@ -278,6 +278,8 @@ class GrundySequence(HtmlRepr):
         self.mask, self.e, self.k0 = self._split.mask, self._split.e, self._split.k0
 
     # the sparse run's store (sparse_run.SparseStore): one array from heap 0, widened in place as values grow
+    compact = False  # uint16 for the stamp kernel: one compile on a first run (sparse_run.sparse_dtype)
+
     def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
         return self._G, 0, self._G
 

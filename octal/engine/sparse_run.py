@@ -69,23 +69,25 @@ class SparseMoves:
     eq: np.ndarray
 
 
-def sparse_dtype(dtype: np.dtype, stamp: bool) -> np.dtype:
+def sparse_dtype(dtype: np.dtype, stamp: bool, compact: bool = False) -> np.dtype:
     """The dtype the sparse kernels read values in: any for the word kernel (values below kernels.SMALL), with
-    `stamp` uint16 or wider for the stamp kernel. That kernel is compiled for uint16 and up only, so a first
-    run whose values pass 255 (Officers, Treblecross) compiles it once, not for uint8 and again for uint16: about
-    10 s less (measured on `octal run 0.6 --n 2097152`); it runs as fast on uint16 (Grundy's game 2²¹, 0.167 2²²)."""
+    `stamp` uint16 or wider for the stamp kernel of a whole-array run. A first run whose values pass 255 (Officers,
+    Treblecross) then compiles that kernel once, not for uint8 and again for uint16: about 10 s less (measured on
+    `octal run 0.6 --n 2097152`); it runs as fast on uint16 (Grundy's game 2²¹, 0.167 2²²). A `compact` store (a
+    stream run, whose window may hold 2²⁹ heaps) keeps uint8: memory is what it exists for, and 0.167 to 2²⁹ in
+    uint16 peaked at 1.7 GB against 0.9 GB."""
     dtype = np.dtype(dtype)
-    return np.dtype(np.uint16) if stamp and dtype == np.uint8 else dtype
+    return np.dtype(np.uint16) if stamp and dtype == np.uint8 and not compact else dtype
 
 
 def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, head: np.ndarray, n: int, stop: int,
-                maxv: int, small_values: bool) -> tuple[int, int, int]:
+                maxv: int, small_values: bool, compact: bool = False) -> tuple[int, int, int]:
     """The sparse kernel from heap n towards stop: (heap reached, largest value, stopping reason: 0 when it reached
     stop, else NEW_RARE, WIDEN, RARE_FULL, LARGE_VALUE or GAP). The small-value variant (values below kernels.SMALL,
     one word of bits) runs while `small_values`; `rare.count` is kept up to date. It runs in the pieces that the
     run's ThreadChoice times, each on the thread count it picks (never a value: sparse.py says why). Values in uint8
-    for the stamp kernel stop it at once with WIDEN (sparse_dtype)."""
-    if W.dtype != sparse_dtype(W.dtype, not small_values):
+    for the stamp kernel stop it at once with WIDEN unless the store is `compact` (sparse_dtype)."""
+    if W.dtype != sparse_dtype(W.dtype, not small_values, compact):
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
     kind = "sparse small" if small_values else "sparse"
@@ -118,7 +120,10 @@ SPARSE_ENTRIES = {True: (lambda: kernels.fill_sparse_small, lambda: kernels.fill
 
 class SparseStore(Protocol):
     """Where a sparse run's values live: one array from heap 0 (a whole-array run), or a head and a sliding window
-    (a stream run). The loop asks it for the arrays and tells it what each stop of the kernel means."""
+    (a stream run). The loop asks it for the arrays and tells it what each stop of the kernel means. A `compact`
+    store keeps uint8 values for the stamp kernel too (sparse_dtype)."""
+
+    compact: bool
 
     def sparse_arrays(self) -> tuple[np.ndarray, int, np.ndarray]:
         """(W holding heaps base…, base, head holding heaps 0…): read afresh after every call of the kernel."""
@@ -141,9 +146,8 @@ def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int,
     kernels.SMALL; every other stop is handed to the store."""
     small_values = maxv < kernels.SMALL
     while n < stop:
-        W, base, head = store.sparse_arrays()
-        begin = n
-        n, maxv, why = sparse_step(split, moves, W, base, head, n, stop, maxv, small_values)
+        begin = n  # the arrays are not held here: a store that reallocates them frees the old ones at once
+        n, maxv, why = sparse_step(split, moves, *store.sparse_arrays(), n, stop, maxv, small_values, store.compact)
         store.sparse_computed(begin, n, maxv)
         if why == NEW_RARE:
             split = store.sparse_new_rare() or split
@@ -159,6 +163,8 @@ def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int,
 class RecomputeStore:
     """A store that only recomputes held heaps in place (a stream run's check of a resumed window): it keeps the split,
     widens nothing and fetches nothing, so the loop stops where the held values cannot be recomputed."""
+
+    compact = True  # it widens nothing
 
     def __init__(self, W: np.ndarray, base: int, head: np.ndarray):
         self.arrays = (W, base, head)

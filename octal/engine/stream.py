@@ -115,6 +115,8 @@ def check_streamable(code: OctalCode) -> None:
 class StreamRun:
     """The resumable state of one stream run in DIR (see the module docstring)."""
 
+    compact = True  # a sparse store that keeps uint8 values for the stamp kernel too (sparse_run.sparse_dtype)
+
     def __init__(self, code: OctalCode, directory: str | os.PathLike, window: int = DEFAULT_WINDOW,
                  store: bool = False):
         check_streamable(code)
@@ -166,7 +168,7 @@ class StreamRun:
         self.period = OnlinePeriod(s.period, s.preperiod)
         self.records = list(s.records)
         self.store = ChunkStore(self.directory, s.chunks) if s.stored else None
-        dtype = sparse_dtype(np.result_type(s.window.dtype, s.head.dtype), s.max >= kernels.SMALL)
+        dtype = sparse_dtype(np.result_type(s.window.dtype, s.head.dtype), s.max >= kernels.SMALL, self.compact)
         self.frozen = s.base > 0
         self.head = s.head.astype(dtype) if self.frozen else None
         self.W = np.zeros(max(2 * self.size, len(s.window) + self.size), dtype)  # room to go on, not twice
