@@ -107,13 +107,15 @@ def octal_seconds(argv: list[str], cwd: str, repeat: int, threads: int | None = 
     return median_seconds(lambda: subprocess.run(cmd, cwd=cwd, env=env, check=True, capture_output=True), repeat)
 
 
-def load_table(load: int, quick: bool, repeat: int) -> None:
+def load_table(load: int, quick: bool, repeat: int, only: str | None) -> None:
     """Each busy-machine workload on one thread and on every core (the default), idle and beside `load` busy
     processes, then the census report and shard: the default's wall against one thread's, and the shard's against
     its idle wall."""
     print(f"\nbusy machine: {load} busy processes beside each run; default = every core ({available_threads()})")
     print(f"{'workload':<22}{'heaps':>12}{'load':>6}{'1 thread':>10}{'default':>9}{'ratio':>7}{'parallel':>10}  target")
     for label, code, n, kernel, stream in LOAD_WORKLOADS:
+        if only and code != only:
+            continue
         n = n // 8 if quick else n
         compute(code, n, kernel, stream)  # compiles, untimed
         for procs in (0, load):
@@ -125,6 +127,8 @@ def load_table(load: int, quick: bool, repeat: int) -> None:
             verdict = f"≤ {LOAD_TARGET} {'met' if ratio <= LOAD_TARGET else 'missed'}" if procs else ""
             print(f"{label:<22}{n:>12,}{procs:>6}{one[0]:>9.2f}s{every[0]:>8.2f}s{ratio:>7.2f}{every[3]:>9.0%}  "
                   f"{verdict}{same}", flush=True)
+    if only:
+        return
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run([sys.executable, "-m", "octal.front.cli", "census", "--digits", "3", "--quiet"], cwd=folder,
                        check=True, capture_output=True)
@@ -157,13 +161,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="each workload 8 times shorter, one run each")
     ap.add_argument("--repeat", type=int, default=None, help="runs per thread count (default 3; 1 with --quick)")
-    ap.add_argument("--only", default=None, help="the workloads whose code is this (0.6, 0.167, …)")
+    ap.add_argument("--only", default=None, help="the workloads whose code is this (0.6, 0.167, …; no census then)")
     ap.add_argument("--load", type=int, default=None, metavar="N",
                     help="the busy machine's table instead: each workload idle and beside N busy processes")
     args = ap.parse_args()
     repeat = args.repeat or (1 if args.quick else 3)
     if args.load is not None:
-        load_table(args.load, args.quick, repeat)
+        load_table(args.load, args.quick, repeat, args.only)
         return
     counts = sorted({1, min(2, available_threads()), available_threads()})
     print(f"{os.uname().machine}, {available_threads()} cores this process may use, threads {counts}, "

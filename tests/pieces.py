@@ -19,8 +19,12 @@ class RandomChoice(ThreadChoice):
         super().__init__(most)
         self.rng = random.Random(seed)
 
-    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0) -> tuple[int, int]:
-        return self.rng.choice((1, self.most)), min(stop, n + self.rng.randint(1, 3000))
+    def ripe(self, kind: str) -> bool:
+        return self.most > 1  # at once: the tests' runs are short
+
+    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0, shareable: bool = True) -> tuple[int, int]:
+        threads = self.rng.choice((1, self.most))
+        return threads if shareable else 1, min(stop, n + self.rng.randint(1, 3000))
 
 
 def ready_now(kernel, args) -> bool:

@@ -28,8 +28,8 @@ def fixed(one: float, many: float):
 
 @pytest.mark.parametrize("slower, over", [(3, 1.05), (30, 1.05), (100, 1.1)])
 def test_a_busy_machine_costs_a_few_per_cent_over_one_thread(slower, over):
-    """Each try of the parallel way costs its first stage (1/64 of a piece) times how much slower it is, once every
-    RETRY_MOST pieces at most."""
+    """Each try of the parallel way costs its first stages (a pass, then 1/64 of a piece) times how much slower it is,
+    once every RETRY_MOST pieces at most."""
     one = simulate(ThreadChoice(1), 4_000_000, fixed(1e-6, 1e-6))
     busy = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, slower * 1e-6))
     assert busy <= over * one, (busy, one, choice)

@@ -91,19 +91,21 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
     kind = "sparse small" if small_values else "sparse"
+    serial, shared = SPARSE_ENTRIES[small_values]
     while True:
-        threads, end = choice.piece(kind, n, stop)
-        args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
-                rare.count, rare.values, rare.mask, rare.e, rare.k0)
-        args += () if small_values else (int(np.iinfo(W.dtype).max),)
-        serial, shared = SPARSE_ENTRIES[small_values]
-        if threads > 1 and rare.count >= kernels.PARALLEL_RARE and ready(shared(), args + (threads,)):
-            kernels.set_threads(threads)
-            t0 = time.perf_counter()
+        args = [W, base, head, n, n, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
+                rare.count, rare.values, rare.mask, rare.e, rare.k0]
+        args += [] if small_values else [int(np.iinfo(W.dtype).max)]
+        # the parallel way once it may be tried: enough far work to share out, its entry compiled (else compiling now,
+        # beside this run, which goes on on one thread meanwhile)
+        shareable = (choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE
+                     and ready(shared(), (*args, choice.most)))
+        threads, args[4] = choice.piece(kind, n, stop, shareable=shareable)
+        kernels.set_threads(threads)
+        t0 = time.perf_counter()
+        if threads > 1:
             reached, top, count, flag = shared()(*args, threads)
-        else:  # a short rare list has too little far work to share out; the parallel entry may still be compiling
-            threads = 1
-            t0 = time.perf_counter()
+        else:
             reached, top, count, flag = serial()(*args)
         choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
         rare.count = int(count)

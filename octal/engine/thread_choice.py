@@ -2,11 +2,11 @@
 lately. A parallel pass pays only while each of its threads has a core: on a busy machine a descheduled thread keeps
 the others waiting at the pass's end (each super-block of heaps is one fork-join pass), and two threads measured up
 to 30× slower than one (0.167 to 2²², two busy processes beside it on two cores). So a run allowed several threads
-works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, a
-try in stages that grow fourfold from 1/64 of a piece, any of which ends it once it is LOSS times slower (a slow
-parallel pass costs little to find out), ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS of
-work) never goes parallel. Time decides only how many threads compute a value, never
-the value: the kernels give the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
+works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, in
+stages that grow from a single pass to a whole piece, any of which ends the try once it is LOSS times slower (a slow
+parallel pass costs little to find out), ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS
+of work) never goes parallel. Time decides only how many threads compute a value, never the value: the kernels give
+the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,11 @@ PIECE_SECONDS = 0.02  # a piece's length in time when more than one thread is al
 FIRST_PIECE = 256  # heaps of a run's first piece, before any cost is measured
 MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose heaps cost O(n) each, at large n)
 SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
-TRY_STAGES = (64, 16, 4, 1)  # a try of the other way runs 1/64 of a piece, then 1/16, 1/4, a whole one ...
-LOSS = 2.0  # ... each only if the stage before was not this many times slower than the way in use (else it lost)
+TRY_STAGES = (1 << 12, 64, 8, 1)  # a try of the other way runs MIN_PIECE heaps (one pass), 1/64 of a piece, 1/8,
+# then a whole one ...
+LOSS = 2.0  # ... each only if the stage before was not this many times slower than the way in use (else it lost),
+TRY_SLACK = 0.001  # give or take this many seconds: a call's fixed cost, well below what a pass costs that waits for
+# a thread without a core (a scheduler's time slice, some milliseconds)
 RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses
 
 
@@ -42,19 +45,27 @@ class ThreadChoice:
         c1, cm = self.cost.get((kind, 1)), self.cost.get((kind, self.most))
         return self.most if cm is not None and (c1 is None or cm < c1) else 1
 
-    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0) -> tuple[int, int]:
+    def ripe(self, kind: str) -> bool:
+        """Whether several threads may be tried on `kind` at all: more are allowed and SERIAL_SECONDS of its work
+        are done (small work never goes parallel, nor compiles a parallel entry)."""
+        return self.most > 1 and self.serial.get(kind, 0.0) >= SERIAL_SECONDS
+
+    def piece(self, kind: str, n: int, stop: int, scale: float = 1.0, shareable: bool = True) -> tuple[int, int]:
         """(threads, end) for the next piece of heaps n..stop−1 of kernel `kind`, whose work per heap is `scale`
-        units at n (the naive kernel's grows like n: its pieces never more than double n)."""
+        units at n (the naive kernel's grows like n: its pieces never more than double n). `shareable`: whether the
+        parallel way can run now (its entry compiled, enough work to share out); if not, one thread."""
         if self.most == 1:
             return 1, stop
-        best = self._best(kind)
+        best = self._best(kind) if shareable else 1
         cost = self.cost.get((kind, best))
         if cost is None:  # the first pieces: one to compile (untimed), one to time
             return 1, min(stop, n + FIRST_PIECE)
         threads, part = best, 1
         other = self.most if best == 1 else 1
-        if self.serial.get(kind, 0.0) >= SERIAL_SECONDS and (self.trying.get(kind) or (kind, other) not in self.cost
-                                                              or self.wait.get(kind, 0) <= 0):
+        if not shareable:
+            pass
+        elif self.ripe(kind) and (self.trying.get(kind) or (kind, other) not in self.cost
+                                  or self.wait.get(kind, 0) <= 0):
             threads = other
             self.trying[kind] = self.trying.get(kind, 0) or 1
             part = TRY_STAGES[self.trying[kind] - 1]
@@ -81,7 +92,7 @@ class ThreadChoice:
             return
         best = self._best(kind)
         best_cost = self.cost.get((kind, best), cost)
-        if stage < len(TRY_STAGES) and cost <= LOSS * best_cost:
+        if stage < len(TRY_STAGES) and seconds <= LOSS * best_cost * heaps * max(scale, 1.0) + TRY_SLACK:
             self.trying[kind] = stage + 1  # not far behind: a longer stage, next, looks again
             return
         self.trying[kind] = 0

@@ -35,7 +35,7 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress line on stderr
 Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")]
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
 Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows.")]
-Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="Kernel threads (default: every core this process may use; the values are the same for any N).")]
+Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="At most N kernel threads (default: every core this process may use; one while more are slower, as on a busy machine; the values are the same for any N).")]
 HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own message
 
 
