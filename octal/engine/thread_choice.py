@@ -88,7 +88,9 @@ class ThreadChoice:
             self.serial[kind] = self.serial.get(kind, 0.0) + seconds
         stage = self.trying.get(kind, 0)
         if not stage:
-            self.cost[(kind, threads)] = cost
+            if heaps >= MIN_PIECE:  # a piece cut short by its stretch's end says more of a call's cost than a heap's
+                before = self.cost.get((kind, threads), cost)
+                self.cost[(kind, threads)] = (before + cost) / 2  # smoothed: one noisy piece does not flip the way
             return
         best = self._best(kind)
         best_cost = self.cost.get((kind, best), cost)
