@@ -159,3 +159,36 @@ def test_solve_plot_and_site_take_threads_and_solve_reports_them(tmp_path):
         r = subprocess.run([sys.executable, "-m", "octal.front.cli", *argv, "--threads", "0"], capture_output=True,
                            text=True)
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--threads" in r.stderr, (argv, r.stderr)
+
+
+def one_cpu() -> None:
+    """A child process's affinity: one CPU, as `taskset -c 0` or a container's CPU set gives it."""
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def test_on_one_cpu_the_limit_is_one_and_more_is_one_line_and_status_2(tmp_path):
+    """numba's pool follows the CPU affinity: so does the limit, and asking for more is refused, never a traceback,
+    by the command line and the API alike (NUMBA_NUM_THREADS, when set, is the limit instead)."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_NUM_THREADS"}
+    probe = ("from octal.engine.threads import thread_limit, available_threads; from octal import nim_sequence, "
+             "InvalidArgumentError\nprint(thread_limit(), available_threads())\ntry:\n nim_sequence('0.6', 100, "
+             "threads=2)\nexcept InvalidArgumentError as e:\n print('refused', e)")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, preexec_fn=one_cpu)
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1 1" and "refused --threads 2" in r.stdout, r
+    for argv in (["run", "0.6", "--n", "100000"], ["solve", "0.6", "5"], ["census", "--digits", "1", "--db",
+                                                                          str(tmp_path / "c.sqlite")]):
+        r = subprocess.run([sys.executable, "-m", "octal.front.cli", *argv, "--threads", "2"], capture_output=True,
+                           text=True, env=env, preexec_fn=one_cpu)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "at most 1" in r.stderr, (argv, r.stderr)
+
+
+def test_a_census_never_runs_more_threads_than_the_cores_it_may_use():
+    """Workers × threads per worker stay within the cores (the census's own process verifies on one thread); a
+    remote Dask cluster's cores are its own business."""
+    from octal.census.jobs import worker_threads
+
+    cores = available_threads()
+    assert worker_threads(8, 2, None) == max(1, min(8, cores // 2))
+    assert worker_threads(8, 2, "local") == max(1, min(8, cores // 2))
+    assert worker_threads(8, cores + 1, None) == 1
+    assert worker_threads(3, 2, "tcp://scheduler:8786") == 3
