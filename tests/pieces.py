@@ -6,9 +6,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from octal.engine import sparse_run
 from octal.engine import threads as thread_module
-from octal.engine.kernels import background
 from octal.engine.thread_choice import ThreadChoice
 
 
@@ -27,20 +25,12 @@ class RandomChoice(ThreadChoice):
         return threads if shareable else 1, min(stop, n + self.rng.randint(1, 3000))
 
 
-def ready_now(kernel, args) -> bool:
-    """background.ready, but compiling (or loading) the parallel entry at once: a test's run is short, and would end
-    before a compile beside it did."""
-    kernel(*background._idle(args))
-    return True
-
-
 @contextlib.contextmanager
 def random_pieces():
-    """Every run started inside takes a RandomChoice (using_threads makes one per run), and finds the parallel
-    entries compiled."""
-    before = thread_module.ThreadChoice, sparse_run.ready
-    thread_module.ThreadChoice, sparse_run.ready = RandomChoice, ready_now
+    """Every run started inside takes a RandomChoice (using_threads makes one per run)."""
+    before = thread_module.ThreadChoice
+    thread_module.ThreadChoice = RandomChoice
     try:
         yield
     finally:
-        thread_module.ThreadChoice, sparse_run.ready = before
+        thread_module.ThreadChoice = before

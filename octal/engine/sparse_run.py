@@ -13,7 +13,6 @@ import numpy as np
 
 from ..rules.code import OctalCode
 from . import kernels
-from .kernels.background import ready
 from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
 from .threads import current_choice
@@ -91,33 +90,23 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
     kind = "sparse small" if small_values else "sparse"
-    serial, shared = SPARSE_ENTRIES[small_values]
     while True:
-        args = [W, base, head, n, n, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
-                rare.count, rare.values, rare.mask, rare.e, rare.k0]
-        args += [] if small_values else [int(np.iinfo(W.dtype).max)]
-        # the parallel way once it may be tried: enough far work to share out, its entry compiled (else compiling now,
-        # beside this run, which goes on on one thread meanwhile)
-        shareable = (choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE
-                     and ready(shared(), (*args, choice.most)))
-        threads, args[4] = choice.piece(kind, n, stop, shareable=shareable)
+        # the parallel way once it may be tried and there is enough far work to share out
+        shareable = choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE
+        threads, end = choice.piece(kind, n, stop, shareable=shareable)
         kernels.set_threads(threads)
+        args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
+                rare.count, rare.values, rare.mask, rare.e, rare.k0)
         t0 = time.perf_counter()
-        if threads > 1:
-            reached, top, count, flag = shared()(*args, threads)
+        if small_values:
+            reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
         else:
-            reached, top, count, flag = serial()(*args)
+            reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
         choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
         rare.count = int(count)
         n, maxv = int(reached), int(top)
         if flag or n >= stop:
             return n, maxv, int(flag)
-
-
-# (one-thread entry, parallel entry) of the word kernel (True: values below kernels.SMALL) and the stamp kernel,
-# looked up when first called (the kernels load on first use)
-SPARSE_ENTRIES = {True: (lambda: kernels.fill_sparse_small, lambda: kernels.fill_sparse_small_shared),
-                  False: (lambda: kernels.fill_sparse, lambda: kernels.fill_sparse_shared)}
 
 
 class SparseStore(Protocol):

@@ -18,7 +18,7 @@ MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose 
 SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
 TRY_STAGES = (1 << 12, 64, 8, 1)  # a try of the other way runs MIN_PIECE heaps (one pass), 1/64 of a piece, 1/8,
 # then a whole one ...
-LOSS = 2.0  # ... each only if the stage before was not this many times slower than the way in use (else it lost),
+LOSS = 1.3  # ... each only if the stage before was not this many times slower than the way in use (else it lost),
 TRY_SLACK = 0.001  # give or take this many seconds: a call's fixed cost, well below what a pass costs that waits for
 # a thread without a core (a scheduler's time slice, some milliseconds)
 RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses

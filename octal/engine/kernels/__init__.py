@@ -26,8 +26,8 @@ _check_numba_settings()
 _WHERE = {
     ".naive": ("fill_octal", "fill_hex", "split_sets"),
     ".sparse": ("rare_positions", "walsh_hadamard", "PARALLEL_RARE"),
-    ".sparse_stamp": ("fill_sparse", "fill_sparse_shared"),
-    ".sparse_small": ("fill_sparse_small", "fill_sparse_small_shared", "SMALL"),
+    ".sparse_stamp": ("fill_sparse",),
+    ".sparse_small": ("fill_sparse_small", "SMALL"),
     ".general": ("fill_general", "fill_general_from", "general_tables", "largest_count"),
     ".period": ("scan_periods", "periodic_from", "arithmetic_from"),
     ".threads": ("set_threads",),

@@ -309,27 +309,21 @@ def _word_tables(Hd, start, rval, nrare, mask):
     return common0, known, _reversed_head(Hd, start)
 
 
-@njit(cache=True, nogil=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0):
-    """fill_sparse for values below 64, on one thread: marks, candidate and scan all live in 64-bit words.
+@njit(cache=True)
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                      threads):
+    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
 
     Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse. It holds no Python lock (nogil), as fill_sparse.
+    (nothing stored), so the driver continues with fill_sparse.
     """
-    common0, known, Hr = _word_tables(Hd, start, rval, nrare, mask)
-    F = _word_arrays(BLOCK, two.shape[0])
-    return _words_turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare,
-                       rval, common0, known, e, k0, maxv, True)
-
-
-@njit(cache=True, nogil=True)
-def fill_sparse_small_shared(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e,
-                             k0, threads):
-    """fill_sparse_small on `threads` threads (two or more), as fill_sparse_shared is fill_sparse's."""
     common0, known, Hr = _word_tables(Hd, start, rval, nrare, mask)
     L = Hr.shape[0]
     S = super_block(threads)
     F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
+    if threads == 1:
+        return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
+                           common0, known, e, k0, maxv, threads == 1)  # typed, as in fill_sparse
     F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)

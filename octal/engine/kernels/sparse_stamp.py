@@ -411,34 +411,29 @@ def _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, dtype_of):
     return P, need, known_rare, _odd_table(mask, 2 * P + 2), simple, _reversed_head(Hd, start), t
 
 
-@njit(cache=True, nogil=True)
-def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit):
-    """Fill heaps start..stop−1 by the rare/common method on one thread; `rare[:nrare]` (ascending) grows in place.
+@njit(cache=True)
+def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
+                threads):
+    """Fill heaps start..stop−1 by the rare/common method on `threads` threads; `rare[:nrare]` (ascending) grows in
+    place.
 
     Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
     A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
     Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
     heap whose value is a rare value never seen at a rare position before or doubles the value range
     (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
-    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
-    It holds no Python lock (nogil): the parallel entry may compile beside it on a first run.
+    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd. On
+    several threads it may also return early (reason 0) where the other threads stalled (STALLS).
+    One entry for both ways: apart, each would compile the turn again (a first run measured 6 s longer).
     """
-    P, need, known_rare, odd, simple, Hr, t = _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, W[:0])
-    F = _far_arrays(BLOCK, two.shape[0], P)
-    return _turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare, rval,
-                 odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, True)
-
-
-@njit(cache=True, nogil=True)
-def fill_sparse_shared(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
-                       vlimit, threads):
-    """fill_sparse on `threads` threads (two or more): the same arguments, values and stops. Each super-block's
-    turns run beside the next one's far work (_turn_and_far); a separate entry, so a run that never goes parallel
-    never compiles it."""
     P, need, known_rare, odd, simple, Hr, t = _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, W[:0])
     L = Hr.shape[0]
     S = super_block(threads)
     F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
+    if threads == 1:
+        return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
+                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)  # a typed bool, not a
+    # literal: _turn_and_far passes one too, and the turn compiles once
     F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)
