@@ -79,7 +79,8 @@ def measure(code: str, n: int, kernel: str, stream: bool, threads: int | None,
             ran = current_choice().heaps
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
-        shares.append(sum(h for t, h in ran.items() if t > 1) / max(1, sum(ran.values())))
+        # a stream run holds its own ThreadChoice (nim_stream's using_threads): its share is not seen from here
+        shares.append(float("nan") if stream else sum(h for t, h in ran.items() if t > 1) / max(1, sum(ran.values())))
 
     median_seconds(once, repeat)
     return (float(np.median(walls)), float(np.median(cpus)), digests.pop() if len(digests) == 1 else "differs",
@@ -193,7 +194,8 @@ def main() -> None:
                 if threads == 2:
                     same += f" · targets wall {'met' if w <= WALL_TARGET else 'missed'}, " \
                             f"CPU {'met' if c <= CPU_TARGET else 'missed'}"
-            print(f"{label:<22}{n:>12,}{threads:>8}{wall:>9.2f}{cpu:>9.2f}{ratios or '':>15}{share:>9.0%}  {same}",
+            shown = "–" if share != share else f"{share:.0%}"
+            print(f"{label:<22}{n:>12,}{threads:>8}{wall:>9.2f}{cpu:>9.2f}{ratios or '':>15}{shown:>9}  {same}",
                   flush=True)
 
 
