@@ -47,13 +47,13 @@ class ThreadChoice:
 
     def ripe(self, kind: str) -> bool:
         """Whether several threads may be tried on `kind` at all: more are allowed and SERIAL_SECONDS of its work
-        are done (small work never goes parallel, nor compiles a parallel entry)."""
+        are done (small work never goes parallel)."""
         return self.most > 1 and self.serial.get(kind, 0.0) >= SERIAL_SECONDS
 
     def piece(self, kind: str, n: int, stop: int, scale: float = 1.0, shareable: bool = True) -> tuple[int, int]:
         """(threads, end) for the next piece of heaps n..stop−1 of kernel `kind`, whose work per heap is `scale`
         units at n (the naive kernel's grows like n: its pieces never more than double n). `shareable`: whether the
-        parallel way can run now (its entry compiled, enough work to share out); if not, one thread."""
+        parallel way can run now (enough work to share out); if not, one thread."""
         if self.most == 1:
             return 1, stop
         best = self._best(kind) if shareable else 1
@@ -62,10 +62,8 @@ class ThreadChoice:
             return 1, min(stop, n + FIRST_PIECE)
         threads, part = best, 1
         other = self.most if best == 1 else 1
-        if not shareable:
-            pass
-        elif self.ripe(kind) and (self.trying.get(kind) or (kind, other) not in self.cost
-                                  or self.wait.get(kind, 0) <= 0):
+        if shareable and self.ripe(kind) and (self.trying.get(kind) or (kind, other) not in self.cost
+                                              or self.wait.get(kind, 0) <= 0):
             threads = other
             self.trying[kind] = self.trying.get(kind, 0) or 1
             part = TRY_STAGES[self.trying[kind] - 1]

@@ -296,20 +296,6 @@ def _word_arrays(S, nk):
 
 
 @njit(cache=True)
-def _word_tables(Hd, start, rval, nrare, mask):
-    """What a call of either entry keeps beside the values: the common values without a flip as one word, the rare
-    values known as another, and the reversed head (Hr)."""
-    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
-    for x in range(64):
-        if _parity(np.int64(x) & mask) == 1:
-            common0 |= np.uint64(1) << np.uint64(x)
-    known = np.uint64(0)
-    for i in range(nrare):
-        known |= np.uint64(1) << np.uint64(rval[i])
-    return common0, known, _reversed_head(Hd, start)
-
-
-@njit(cache=True)
 def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
                       threads):
     """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
@@ -317,13 +303,20 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
     (nothing stored), so the driver continues with fill_sparse.
     """
-    common0, known, Hr = _word_tables(Hd, start, rval, nrare, mask)
-    L = Hr.shape[0]
+    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
+    for x in range(64):
+        if _parity(np.int64(x) & mask) == 1:
+            common0 |= np.uint64(1) << np.uint64(x)
+    known = np.uint64(0)
+    for i in range(nrare):
+        known |= np.uint64(1) << np.uint64(rval[i])
     S = super_block(threads)
     F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
+    Hr = _reversed_head(Hd, start)
+    L = Hr.shape[0]
     if threads == 1:
         return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
-                           common0, known, e, k0, maxv, threads == 1)  # typed, as in fill_sparse
+                           common0, known, e, k0, maxv, threads == 1)
     F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)

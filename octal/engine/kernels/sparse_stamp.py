@@ -52,9 +52,6 @@ def _take_needed(lo, hi, length, need):
     return found
 
 
-
-
-
 @njit(cache=True, inline="always")
 def _mark_rare(seen, stamp, V, off, rare, rval, lo, hi, m, hole):
     """seen[G(m − r) ⊕ G(r)] = stamp for the rare positions r = rare[lo:hi] except index `hole`;
@@ -101,7 +98,6 @@ def _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
         if scan:
             _far_scan(rows[q], n + 1, infoS[n - s], needS[j], n, b, W, base, Hr, L, Hd, two, tie2, odd,
                       e & ((n - k0) & 1), P)
-
 
 
 @njit(cache=True)
@@ -227,6 +223,7 @@ def _far_scan(row, stamp, info, need, n, s, W, base, Hr, L, Hd, two, tie2, odd, 
             info[k] = x
             k += 1
         need[x] = 0
+
 
 @njit(cache=True)
 def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd, known_rare, need, t,
@@ -395,23 +392,6 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
 
 
 @njit(cache=True)
-def _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, dtype_of):
-    """What a call of either entry keeps beside the values: P (a power of two above every value so far), the scan's
-    scratch (need, its targets t), the rare values known, the parity table, the one-heap options' room and the
-    reversed head (Hr)."""
-    P = 1
-    while P <= maxv:
-        P *= 2
-    need = np.zeros(2 * P + 2, np.uint8)
-    known_rare = np.zeros(2 * P + 2, np.bool_)
-    for i in range(nrare):
-        known_rare[rval[i]] = True
-    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    t = np.zeros(TARGETS, dtype_of.dtype)  # the scan's targets
-    return P, need, known_rare, _odd_table(mask, 2 * P + 2), simple, _reversed_head(Hd, start), t
-
-
-@njit(cache=True)
 def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
                 threads):
     """Fill heaps start..stop−1 by the rare/common method on `threads` threads; `rare[:nrare]` (ascending) grows in
@@ -423,17 +403,26 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     heap whose value is a rare value never seen at a rare position before or doubles the value range
     (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
     when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd. On
-    several threads it may also return early (reason 0) where the other threads stalled (STALLS).
-    One entry for both ways: apart, each would compile the turn again (a first run measured 6 s longer).
+    several threads it may also return early (reason 0) where the other threads stalled (STALLS). One entry for
+    both ways: apart, each compiled the turn again (a first run measured 11 s longer).
     """
-    P, need, known_rare, odd, simple, Hr, t = _tables(Hd, start, maxv, whole, one, eq, rval, nrare, mask, W[:0])
-    L = Hr.shape[0]
+    P = 1
+    while P <= maxv:
+        P *= 2
     S = super_block(threads)
     F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
-    if threads == 1:
+    need = np.zeros(2 * P + 2, np.uint8)
+    known_rare = np.zeros(2 * P + 2, np.bool_)
+    for i in range(nrare):
+        known_rare[rval[i]] = True
+    odd = _odd_table(mask, 2 * P + 2)
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
+    Hr = _reversed_head(Hd, start)
+    L = Hr.shape[0]
+    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
+    if threads == 1:  # `threads == 1`, a typed bool as _turn_and_far passes: the turn compiles once, not twice
         return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
-                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)  # a typed bool, not a
-    # literal: _turn_and_far passes one too, and the turn compiles once
+                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
     F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)
