@@ -38,6 +38,7 @@ _WHERE = {
     ".misere": ("MisereQuotient", "MisereSearch", "genus_sequence", "misere_quotient"),
     ".positions.position": ("Move", "Solution", "heap_moves"),
     ".solve": ("solve_position",),
+    ".tables": ("Lookup", "lookup"),
     ".rules.code": ("OctalCode", "parse_code"),
     ".rules.presets": ("Preset", "find_preset", "presets", "resolve"),
 }

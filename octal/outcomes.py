@@ -7,5 +7,6 @@ RIGHT_WINS = "R"  # Right wins whoever starts (G < 0)
 
 FINITE, GROWING = "finite", "growing"  # a misère quotient settled, or stopped by a budget while still growing
 BOUNDED = "bounded"  # a misère census row: the quotient of heaps ≤ H only, no period proven
+PROVEN, APPARENT, NONE = "proven", "apparent", "none"  # a period's verdict: proven by a theorem, observed, not seen
 OPEN = "open"  # a census row whose period is not proven within its budget (proven rows say periodicity.PROVEN)
 STOPPED = "stopped"  # stopped by an outer wall-clock cap: reported as such, never stored or taken as settled

@@ -13,7 +13,7 @@ from octal.census import enumerate_codes
 from octal.engine.periodicity import proof_bound
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "census-4digit.csv"
-PUBLISHED = Path(__file__).resolve().parent / "data" / "published_4digit.csv"
+PUBLISHED = Path(__file__).resolve().parent.parent / "data" / "published.csv"
 COLUMNS = ["code", "status", "preperiod", "period", "saltus", "proof_bound", "max_value", "n", "budget", "class",
            "cousin"]
 BRUTE_N = 260  # heaps the brute-force reference computes for each sampled row (O(n²) in plain Python)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InvalidArgumentError, ResourceLimitError
+from ..outcomes import APPARENT, NONE, PROVEN  # noqa: F401 (the verdicts, named here for the engine's readers)
 from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array, whole_number
@@ -23,7 +24,6 @@ from . import kernels
 from .kernels import small
 from .kernels.small import credible
 
-PROVEN, APPARENT, NONE = "proven", "apparent", "none"
 
 @dataclass(frozen=True)
 class Periodicity:

@@ -380,11 +380,14 @@ def site(
 @app.command(cls=PlainHelp)
 @friendly
 def show(game: Game) -> None:
-    """Print the rules of GAME in words, its digits and what is known about it."""
+    """Print the rules of GAME in words, its digits and what is known about it: its row of octal's tables and the
+    published facts octal knows (offline)."""
     from ..rules.presets import resolve
+    from ..tables import lookup
     from .report import show_text
 
-    typer.echo(show_text(*resolve(game)))
+    code, preset = resolve(game)
+    typer.echo(show_text(code, preset, lookup(str(code))))
 
 
 @app.command("presets", cls=PlainHelp)

@@ -142,3 +142,18 @@ def census_quotient(
     typer.echo(quotient_text(q, preset, full))
     if out:
         typer.echo(f"saved      {out}")
+
+
+@census_app.command("certificates", cls=PlainHelp)
+@friendly
+def census_certificates(
+    out: Annotated[str, typer.Option("--out", metavar="FILE", help="The certificate file to write (xz).")],
+    db: Db = D.CENSUS_DB,
+) -> None:
+    """Write the periodicity certificate of every proven row (rows verified first); re-prove them with
+    'python -m octal.certify FILE'."""
+    from ..census.certificates import write_certificates
+
+    rows, blocks = write_certificates(out, db)
+    typer.echo(f"certified  {rows:,} proven rows ({blocks:,} blocks of values) in {out}")
+    typer.echo(f"check      python -m octal.certify {out}")

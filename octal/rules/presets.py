@@ -7,7 +7,6 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from ..errors import (
@@ -16,6 +15,7 @@ from ..errors import (
     OctalCodeError,
     UnknownGameError,
 )
+from ..shipped import shipped_files
 from .code import OctalCode, parse_code
 from .families import parse_family
 
@@ -44,15 +44,7 @@ def slug(text: str) -> str:
 
 
 def _preset_files() -> list[Path]:
-    try:
-        root = resources.files("octal.preset_files")
-        files = [Path(str(p)) for p in root.iterdir() if p.name.endswith(".toml")]
-        if files:
-            return sorted(files)
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
-        pass
-    repo = Path(__file__).resolve().parents[2] / "presets"  # a source checkout
-    return sorted(repo.glob("*.toml"))
+    return shipped_files("octal.preset_files", "presets", ".toml")
 
 
 def _load(path: Path) -> Preset:

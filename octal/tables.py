@@ -1,0 +1,109 @@
+"""What octal's shipped tables and the literature say of one code, offline: its row of the 4-digit census (which
+holds every octal code of 1 to 4 digits, a shorter code written with zeros appended: 0.16 is 0.1600) and the published
+facts octal knows of it (data/published.csv: OEIS numbers, periods, equal games)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from functools import cache
+
+from .errors import DataFileError
+from .outcomes import OPEN, PROVEN
+from .rules.code import parse_code
+from .shipped import shipped_file
+
+TABLE = "census-4digit.csv"
+FACTS = "published.csv"
+TABLE_COLUMNS = ["code", "status", "preperiod", "period", "saltus", "proof_bound", "max_value", "n", "budget",
+                 "class", "cousin"]
+FACT_COLUMNS = ["code", "kind", "period", "preperiod", "other", "shift", "values", "source"]
+WHOLE = ("preperiod", "period", "saltus", "proof_bound", "max_value", "n", "budget")
+MAX_BYTES = 16 << 20  # a shipped table is read whole; anything larger is not the file octal ships
+
+
+@dataclass
+class Lookup:
+    """A code's row in a shipped table (None when no table holds it) and the published facts about it."""
+
+    code: str
+    table: str | None = None
+    row: dict | None = None
+    first_at_four: bool | None = None  # no code of its class ends in 0: a game no shorter code plays
+    facts: list[dict] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        if self.row is None:
+            return f"Lookup({self.code}: in no shipped table, {len(self.facts)} published facts)"
+        r = self.row
+        what = (f"period {r['period']:,}, preperiod {r['preperiod']:,}" if r["status"] == PROVEN
+                else f"open at {r['n']:,} heaps")
+        return f"Lookup({self.code}: {r['status']}, {what}, {len(self.facts)} published facts)"
+
+
+def _text(name: str) -> str:
+    try:
+        with shipped_file("octal.table_files", "data", name).open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise DataFileError(f"cannot read octal's shipped table {name}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise DataFileError(f"octal's shipped table {name} is larger than {MAX_BYTES:,} bytes: not the one octal ships")
+    return data.decode("utf-8", errors="replace")
+
+
+def _rows(name: str, columns: list[str]) -> list[dict]:
+    reader = csv.DictReader(io.StringIO(_text(name)))
+    if reader.fieldnames != columns:
+        raise DataFileError(f"octal's shipped table {name} has the columns {reader.fieldnames}, not {columns}")
+    return list(reader)
+
+
+def _typed(row: dict) -> dict:
+    """A table row with its numbers as ints (empty: None), or a DataFileError naming the field."""
+    out = dict(row)
+    for k in WHOLE:
+        v = row[k]
+        if v not in ("", None) and not v.isdigit():
+            raise DataFileError(f"octal's shipped table {TABLE}: row {row['code']!r} has {k} {v[:20]!r}")
+        out[k] = int(v) if v else None
+    if out["status"] not in (PROVEN, OPEN) or (out["status"] == PROVEN and out["period"] is None):
+        raise DataFileError(f"octal's shipped table {TABLE}: row {row['code']!r} has status {row['status'][:20]!r}")
+    return out
+
+
+@cache
+def _table() -> dict[str, dict]:
+    return {r["code"]: r for r in _rows(TABLE, TABLE_COLUMNS)}
+
+
+@cache
+def _facts() -> list[dict]:
+    return _rows(FACTS, FACT_COLUMNS)
+
+
+def table_code(code: str) -> str | None:
+    """The 4-digit census's name of a plain octal code of up to 4 digits (0.16 → 0.1600), else None."""
+    c = parse_code(code)
+    text = str(c)
+    head, _, body = text.partition(".")
+    if not c.is_plain or not c.is_finite or c.is_hexadecimal or head not in ("0", "4") or len(body) > 4 or \
+            any(ch not in "01234567" for ch in body) or "[" in text:
+        return None
+    return f"{head}.{body.ljust(4, '0')}"
+
+
+def lookup(code: str) -> Lookup:
+    """What the shipped tables and the literature say of `code` (a code, or a preset's name resolved by the caller)."""
+    name = str(parse_code(code))
+    key = table_code(name)
+    table = _table()
+    row = table.get(key) if key else None
+    short = {name, key, name.rstrip("0")} - {None}
+    facts = [f for f in _facts() if f["code"] in short]
+    if row is None:
+        return Lookup(name, facts=facts)
+    row = _typed(row)
+    first = not any(r["class"] == row["class"] and r["code"].endswith("0") for r in table.values())
+    return Lookup(name, "4-digit census (data/census-4digit.csv)", row, first, facts)

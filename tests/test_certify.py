@@ -1,0 +1,199 @@
+"""Certificates and their independent verifier (octal/certify.py): written from a census, re-proved from the rules
+alone, and every damaged or hostile file refuted or refused in one line."""
+
+import ast
+import csv
+import json
+import lzma
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from reference import reference_digits, reference_values
+
+from octal import certify
+from octal.census import run_census
+from octal.census.certificates import MAGIC, certificate_bytes, write_certificates
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "data" / "census-4digit-certificates.xz"
+TABLE = ROOT / "data" / "census-4digit.csv"
+
+
+@pytest.fixture(scope="module")
+def census_certificates(tmp_path_factory) -> Path:
+    """The certificates of a small census: 0.77, 0.137, 4.07, 0.6 (open at 1,024 heaps: no certificate), 0.333."""
+    tmp = tmp_path_factory.mktemp("cert")
+    run_census(0, codes=["0.77", "0.137", "4.07", "0.6", "0.333", "0.07"], max_n=1024, workers=1, db=tmp / "c.sqlite")
+    out = tmp / "c.xz"
+    assert write_certificates(out, tmp / "c.sqlite")[0] == 5
+    return out
+
+
+def _edit(path: Path, tmp: Path, change) -> Path:
+    """A copy of a certificate file with its header and blocks passed through `change(header, blocks)`."""
+    rows, blocks = certify.read_certificates(str(path))
+    header = {"columns": certify.COLUMNS, "rows": [[r[k] for k in certify.COLUMNS] for r in rows],
+              "blocks": [{"dtype": str(b.dtype.newbyteorder("=")), "length": len(b)} for b in blocks]}
+    blocks = [b.copy() for b in blocks]
+    change(header, blocks)
+    raw = MAGIC + json.dumps(header).encode() + b"\n" + b"".join(b.astype("<" + b.dtype.str[1:]).tobytes()
+                                                                   for b in blocks)
+    out = tmp / "edited.xz"
+    out.write_bytes(lzma.compress(raw, format=lzma.FORMAT_XZ))
+    return out
+
+
+def _run(path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "octal.certify", str(path), "--workers", "1", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_census_s_certificates_are_re_proved(census_certificates):
+    res = _run(census_certificates)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.strip() == "5 certificates: 5 re-proved, 0 refuted, 0 not reached"
+
+
+def test_the_verifier_imports_nothing_of_octal():
+    """Auditable alone: its imports are the standard library and numpy, and running it loads no octal module but
+    the package's (lazy) entry."""
+    tree = ast.parse((ROOT / "octal" / "certify.py").read_text())
+    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
+    assert not any(isinstance(n, ast.ImportFrom) and n.level > 0 for n in ast.walk(tree))
+    assert names <= {"__future__", "argparse", "json", "lzma", "os", "sys", "concurrent", "numpy"}
+    code = ("import runpy, sys; sys.argv = ['x', '--help']\ntry: runpy.run_module('octal.certify', run_name='__main__')"
+            "\nexcept SystemExit: pass\nprint(sorted(m for m in sys.modules if m.startswith('octal.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.splitlines()[-1]
+    assert "engine" not in loaded and "kernels" not in loaded and "census" not in loaded and "rules" not in loaded
+
+
+def test_the_verifier_s_mex_is_the_brute_force_reference():
+    for code in ("0.77", "4.07", "0.137", "0.333", "0.16", "4.3"):
+        G = np.array(reference_values(reference_digits(code)[0], 120), dtype=np.int64)
+        d = certify.digits(code)
+        width = int(G.max()) + 1
+        assert np.array_equal(certify.mex_values(d, G, certify.pair_values(G, width), width), G), code
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda h, b: b[h["rows"][0][1]].__setitem__(40, b[h["rows"][0][1]][40] ^ 1), "but the mex is"),
+    (lambda h, b: h["rows"][0].__setitem__(3, 24), "bound is"),  # period doubled, bound left
+    (lambda h, b: (h["rows"][0].__setitem__(3, 24), h["rows"][0].__setitem__(5, 2 * 71 + 2 * 24 + 2)),
+     "period 24 is not the least"),  # period doubled, bound recomputed
+    (lambda h, b: (h["rows"][0].__setitem__(2, 72), h["rows"][0].__setitem__(5, 2 * 72 + 2 * 12 + 2)),
+     "preperiod 72 is not the least"),  # preperiod moved, bound recomputed
+    (lambda h, b: h["rows"][0].__setitem__(6, 7), "largest value is 8, not 7"),
+    (lambda h, b: h["rows"][0].__setitem__(4, 1), "saltus 1"),
+    (lambda h, b: h["rows"][0].__setitem__(0, "0.78"), "is not an octal code"),
+    (lambda h, b: h["rows"][0].__setitem__(2, 300), "not the 312 through its period"),
+])
+def test_a_damaged_certificate_is_refuted_by_name(census_certificates, tmp_path, change, message):
+    """Kayles' row, moved first, its block the true values through 300 heaps (room for any claimed period)."""
+    def on_kayles(h, b):
+        i = next(i for i, r in enumerate(h["rows"]) if r[0] == "0.77")
+        h["rows"].insert(0, h["rows"].pop(i))
+        b[h["rows"][0][1]] = np.array(reference_values(reference_digits("0.77")[0], 300), dtype=np.uint8)
+        h["blocks"][h["rows"][0][1]]["length"] = 300
+        change(h, b)
+    res = _run(_edit(census_certificates, tmp_path, on_kayles))
+    assert res.returncode == 1
+    line = next(x for x in res.stdout.splitlines() if x.startswith("REFUTED"))
+    assert message in line and ("0.77" in line or "0.78" in line), res.stdout
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "not an xz stream"),  # /dev/zero: bounded, never a hang
+    (b"plain text, " * 10, "not an xz stream"),
+    (b"plain", "cut short"),
+    (lzma.compress(b"something else, longer than the magic line\n"), "does not start with"),
+    (lzma.compress(MAGIC + b"{not json\n"), "not JSON"),
+    (lzma.compress(MAGIC + b'{"columns": []}\n'), "does not name the columns"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": [
+        {"dtype": "uint8", "length": 1 << 40}]}).encode() + b"\n"), "declare"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": [
+        {"dtype": "uint8", "length": 10}]}).encode() + b"\n" + bytes(5)), "ends after"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": [
+        {"dtype": "uint8", "length": 4}]}).encode() + b"\n" + bytes(9)), "more than its header"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [["0.77", 0, "71", 12, 0, 168, 8]],
+                                       "blocks": [{"dtype": "uint8", "length": 4}]}).encode() + b"\n" + bytes(4)),
+     "preperiod is '71'"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [["0.77", 3, 71, 12, 0, 168, 8]],
+                                       "blocks": [{"dtype": "uint8", "length": 4}]}).encode() + b"\n" + bytes(4)),
+     "names block 3"),
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": [
+        {"dtype": "float64", "length": 4}]}).encode() + b"\n"), "no dtype"),
+    (lzma.compress(MAGIC + b"x" * (certify.MAX_HEADER + 10)), "header is longer"),
+])
+def test_a_file_that_is_no_certificate_is_one_line_and_exit_2(tmp_path, content, message):
+    path = Path("/dev/zero") if content is None else tmp_path / "bad.xz"
+    if content is not None:
+        path.write_bytes(content)
+    res = _run(path)
+    assert res.returncode == 2 and res.stdout == ""
+    assert len(res.stderr.strip().splitlines()) == 1 and message in res.stderr, res.stderr
+
+
+def test_a_file_cut_short_is_refused(census_certificates, tmp_path):
+    data = census_certificates.read_bytes()
+    cut = tmp_path / "cut.xz"
+    cut.write_bytes(data[: len(data) // 2])
+    res = _run(cut)
+    assert res.returncode == 2 and "cut short" in res.stderr
+
+
+def test_a_certificate_with_a_far_bound_is_not_reached_never_proven(census_certificates):
+    res = _run(census_certificates, "--max-bound", "100")
+    assert res.returncode == 0
+    assert res.stdout.strip().endswith("not reached (bound above 100 heaps: 0.07, 0.137, 0.77)")
+
+
+def test_writing_certificates_refuses_a_damaged_census_row(tmp_path):
+    from octal.census import CensusDB
+    from octal.errors import DataFileError
+
+    db = tmp_path / "c.sqlite"
+    run_census(0, codes=["0.77"], max_n=1024, workers=1, db=db)
+    store = CensusDB(db)
+    store.conn.execute("UPDATE codes SET period = 24, proof_bound = 2 * 71 + 2 * 24 + 2")
+    store.conn.commit()
+    store.close()
+    with pytest.raises(DataFileError, match="0.77"):
+        write_certificates(tmp_path / "x.xz", db)
+    assert not (tmp_path / "x.xz").exists()
+
+
+def test_blocks_are_shared_by_equal_values():
+    v = np.arange(10) % 3
+    row = {"preperiod": 0, "period": 3, "proof_bound": 9, "max_value": 2}
+    _, blocks = certificate_bytes([({**row, "code": "0.1"}, v), ({**row, "code": "0.2"}, v)])
+    assert blocks == 1
+
+
+def test_the_shipped_certificates_are_the_table_s_proven_rows():
+    """One certificate per proven row of data/census-4digit.csv, with its period, preperiod, bound and largest value;
+    none for an open row."""
+    rows, blocks = certify.read_certificates(str(SHIPPED))
+    with TABLE.open() as f:
+        table = {r["code"]: r for r in csv.DictReader(f)}
+    assert len(rows) == sum(r["status"] == "proven" for r in table.values()) == 4727
+    for r in rows:
+        t = table[r["code"]]
+        assert t["status"] == "proven"
+        assert (int(t["preperiod"]), int(t["period"]), int(t["proof_bound"]), int(t["max_value"])) == \
+            (r["preperiod"], r["period"], r["bound"], r["max_value"]), r["code"]
+        assert len(blocks[r["block"]]) >= r["preperiod"] + r["period"]
+
+
+@pytest.mark.slow
+def test_every_shipped_certificate_within_100000_heaps_is_re_proved():
+    """Issue #42's target: ≥ 4,554 rows re-proved (every proven row to its bound, and (n0, p) the least), none
+    refuted; the rest listed as not reached."""
+    res = subprocess.run([sys.executable, "-m", "octal.certify", str(SHIPPED)], capture_output=True, text=True,
+                         timeout=900)
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr
+    assert res.stdout.startswith("4,727 certificates: 4,554 re-proved, 0 refuted, 173 not reached")
