@@ -38,3 +38,12 @@ class InvalidArgumentError(OctalError, ValueError):
 
 class DataFileError(OctalError):
     """A file that cannot be written, read, or that holds something other than what was expected."""
+
+
+class DamagedRowError(DataFileError):
+    """A census row that fails its verification: `code` names it, `why` says what is wrong."""
+
+    def __init__(self, code: str, why: str):
+        self.code, self.why = code, why
+        super().__init__(f"census row {code[:40]!r} is damaged: {why}; 'octal census --codes {code[:40]}' computes "
+                         "it again")

@@ -18,6 +18,23 @@ from .validate import value_array
 SUFFIXES = (".npy", ".csv", ".json")
 
 
+MAX_TEXT = 256 << 20  # bytes of a text file octal reads (codes, edges, JSON): more is not such a file (/dev/zero)
+
+
+def read_bounded(path: str | Path, limit: int = MAX_TEXT) -> bytes:
+    """A file's bytes, refused (OSError, EFBIG) past `limit`: no input makes a read run forever or fill memory."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(27, f"larger than {limit:,} bytes, not a file octal reads")
+    return data
+
+
+def read_text(path: str | Path, limit: int = MAX_TEXT) -> str:
+    """A text file's contents (UTF-8), bounded as `read_bounded`."""
+    return read_bounded(path, limit).decode("utf-8")
+
+
 def check_writable(path: str | Path, suffixes: tuple[str, ...] = SUFFIXES) -> Path:
     """Fail early, before any computing, when `path` has an unknown suffix or cannot be written."""
     p = Path(path)
@@ -123,7 +140,7 @@ def load_values(path: str | Path) -> np.ndarray:
                 raise DataFileError(f"{p}: heaps are not 0, 1, 2, … in order")
             arr = rows[:, 1] if rows.size else np.zeros(0, np.int64)
         elif suffix == ".json":
-            listed = json.loads(p.read_text())["values"]
+            listed = json.loads(read_text(p))["values"]
             if not isinstance(listed, list) or any(type(x) is not int for x in listed):  # 1.7, true, "3", 1e2: no
                 raise DataFileError(f"{p}: \"values\" must be a list of whole numbers")
             arr = np.array(listed, dtype=object)

@@ -1,9 +1,15 @@
 import csv
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 DATA = Path(__file__).parent / "data"
+
+# the tests' own signing key (octal.trust), made in a folder of their own: never the user's, shared by the test
+# processes and the commands they start (the environment is inherited)
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="octal-test-config-")
 
 
 @pytest.fixture(scope="session")

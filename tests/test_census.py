@@ -264,7 +264,8 @@ def test_a_file_written_before_the_budget_column_reads_and_gains_it(tmp_path):
     db = tmp_path / "old.sqlite"
     run_census(1, "0", 1024, workers=1, db=db)
     conn = sqlite3.connect(db)
-    conn.execute("ALTER TABLE codes DROP COLUMN budget"), conn.commit(), conn.close()
+    conn.execute("ALTER TABLE codes DROP COLUMN sig"), conn.execute("ALTER TABLE codes DROP COLUMN budget")
+    conn.commit(), conn.close()  # a file from before both columns (budget, then sig) were added
     assert all(r["budget"] is None for r in CensusDB.read(db, ""))  # read only: as it is, the column empty
     assert "budget" not in [c[1] for c in sqlite3.connect(db).execute("PRAGMA table_info(codes)")]
     rows = run_census(0, codes=["0.6"], max_n=2048, workers=1, db=db)  # written: the column is added

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..engine.periodicity import PROVEN
 from ..errors import InvalidArgumentError
 from .normal import classify
-from .store import DEFAULT_DB, CensusDB, check_many, sound_sequence, stored_sequence
+from .store import DEFAULT_DB, CensusDB, check_many, row_signature, sound_sequence, stored_sequence
 
 
 def _ahead(row: dict, other: dict | None) -> bool:
@@ -42,7 +42,8 @@ def merge_census(sources: list[str | Path], db: str | Path = DEFAULT_DB) -> int:
         sound = {code: r for code, r in held.items() if sound_sequence(r) is not None}
         damaged = [(code,) for code, r in held.items() if r is not None and code not in sound]
         store.write("DELETE FROM codes WHERE code = ?", damaged)  # a damaged row is replaced, whatever it claims
-        taken = [r for code, r in best.items() if _ahead(r, sound.get(code))]
+        # each taken row passed stored_sequence (in full, if it was not this user's): it is signed as this user's
+        taken = [{**r, "sig": row_signature(r)} for code, r in best.items() if _ahead(r, sound.get(code))]
         cols = [c for c in CensusDB.COLUMNS if c not in ("class", "cousin")]
         # the write keeps a row another writer made better meanwhile (`upsert`)
         store.write(store.upsert(), [tuple(r[c] for c in cols) for r in taken])

@@ -16,12 +16,23 @@ from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
 from ..engine.sequence import nim_sequence
 from ..engine.threads import check_threads, using_threads
+from ..errors import DamagedRowError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
 from .classes import game_of, group_games
 from .jobs import CensusProgress, census_plan, run_tasks, worker_threads
-from .store import DEFAULT_DB, KEPT_HEAD, RESUME_MAX, CensusDB, check_many, sound_sequence
+from .store import (
+    DEFAULT_DB,
+    KEPT_HEAD,
+    RESUME_MAX,
+    CensusDB,
+    check_many,
+    row_is_own,
+    row_signature,
+    sound_sequence,
+    stored_sequence,
+)
 
 DEFAULT_MAX_N = CENSUS_MAX_N
 FIRST_BUDGET = 1 << 10
@@ -77,6 +88,7 @@ def run_census(
     codes: Iterable[str] | None = None,
     shard: str | None = None,
     threads: int = 1,
+    notes: Callable[[str], None] | None = None,
 ) -> list[dict]:
     """Compute every code not yet proven, in stages of growing budget (`stages`: all codes to 2¹², the codes still
     open to 2¹⁶, …, to `max_n`; open rows resume from their stored values), then classify; returns the rows. Each
@@ -89,6 +101,9 @@ def run_census(
     store = CensusDB(db)
     try:
         with using_threads(1):  # this process verifies and groups rows on one thread: the workers have the cores
+            for why in vouch(store, wanted):
+                if notes is not None:
+                    notes(why)
             computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress, threads)
                            for budget in stages(max_n))
             if computed or any(r["class"] is None for r in store.states().values()):
@@ -96,6 +111,23 @@ def run_census(
         return [r for r in store.rows() if r["code"] in wanted]
     finally:
         store.close()
+
+
+def vouch(store: CensusDB, codes: set[str]) -> list[str]:
+    """Before a census trusts the rows it holds: a row without this user's signature is checked in full (every value
+    recomputed) and then signed, or, damaged, deleted so that this run computes it again; the damaged ones, named."""
+    damaged, sound = [], []
+    for row in store.rows():
+        if row["code"] not in codes or row_is_own(row):
+            continue
+        try:
+            stored_sequence(row)
+            sound.append((row_signature(row), row["code"]))
+        except DamagedRowError as exc:
+            damaged.append((row["code"], f"census row {exc.code!r} is damaged: {exc.why}; computing it again"))
+    store.write("UPDATE codes SET sig = ? WHERE code = ?", sound)
+    store.write("DELETE FROM codes WHERE code = ?", [(c,) for c, _ in damaged])
+    return [why for _, why in damaged]
 
 
 def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, dask: str | None,

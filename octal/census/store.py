@@ -12,12 +12,13 @@ import numpy as np
 
 from ..defaults import CENSUS_DB
 from ..engine import kernels
-from ..engine.grundy import first_wrong_value
+from ..engine.grundy import GrundySequence, first_wrong_value
 from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
 from ..engine.sequence import NimSequence
-from ..errors import DataFileError, OctalError
+from ..errors import DamagedRowError, DataFileError, OctalError
 from ..outcomes import OPEN
 from ..rules.code import parse_code
+from ..trust import sign, signed
 from ..validate import is_whole
 
 DEFAULT_DB = CENSUS_DB
@@ -27,6 +28,7 @@ KEPT_HEAD = 2048  # values every row keeps at least: what class detection compar
 RESUME_MAX = 1 << 16  # an open row keeps all its values up to this many heaps (≈ 64 KB each, compressed, for a
 # 4-digit code), so the next stage resumes from them; past it, only its first KEPT_HEAD (2¹⁶ values of
 # thousands of open codes stay a few hundred MB; 2²⁰ would be gigabytes)
+# sig: this user's keyed signature over the row (octal.trust); a row without it is checked in full when read
 NORMAL_SCHEMA = """
 CREATE TABLE IF NOT EXISTS codes (
     code TEXT PRIMARY KEY,
@@ -44,7 +46,8 @@ CREATE TABLE IF NOT EXISTS codes (
                                    -- heaps 0..n0+p-1 (at least 2048) for proven ones
     dtype TEXT,
     updated TEXT,
-    budget INTEGER                 -- the heaps budget of the stage that last computed it (that proved it, if proven)
+    budget INTEGER,                -- the heaps budget of the stage that last computed it (or proved it)
+    sig TEXT
 );
 """
 
@@ -155,8 +158,8 @@ class CensusDB(CodeTable):
     TABLE = "codes"
     SCHEMA = NORMAL_SCHEMA
     COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-               "cousin", "vals", "dtype", "updated", "budget")
-    ADDED = {"budget": "INTEGER"}
+               "cousin", "vals", "dtype", "updated", "budget", "sig")
+    ADDED = {"budget": "INTEGER", "sig": "TEXT"}
 
     def states(self) -> dict[str, dict]:
         """code → {status, n, class} of every row, without the values: what a census decides its work from."""
@@ -176,16 +179,36 @@ class CensusDB(CodeTable):
     def store(self, res: dict) -> None:
         old = self._query("SELECT seconds FROM codes WHERE code = ?", (res["code"],)).fetchone()  # not its values
         seconds = res["seconds"] + (old[0] if old and isinstance(old[0], (int, float)) else 0.0)
+        row = {**res, "vals": res["vals"] if res["vals"] is not None else res["head"]}
         self.write(
             self.upsert(),
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
-              res["n"], res["kernel"], seconds, res["vals"] if res["vals"] is not None else res["head"], res["dtype"],
-              time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"))],
+              res["n"], res["kernel"], seconds, row["vals"], res["dtype"],
+              time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"), row_signature(row))],
             # claims naming the row replaced are withdrawn with it, in the same transaction: until the census groups
             # the games again (at its end), no row claims a game the file no longer holds
             ("UPDATE codes SET class = NULL WHERE class = ?", (res["code"],)),
             ("UPDATE codes SET cousin = NULL WHERE substr(cousin, 1, ?) = ?",
              (len(res["code"]) + 1, res["code"] + "+")))
+
+
+SIGNED_FIELDS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "dtype", "budget")
+
+
+def _signed_parts(row: dict) -> tuple[bytes, bytes]:
+    fields = repr([row.get(k) for k in SIGNED_FIELDS]).encode()
+    vals = row.get("vals")
+    return fields, vals if isinstance(vals, bytes) else repr(vals).encode()
+
+
+def row_signature(row: dict) -> str | None:
+    """This user's signature over what a row claims and its stored values (`trust.sign`)."""
+    return sign(*_signed_parts(row))
+
+
+def row_is_own(row: dict) -> bool:
+    """Whether the row carries this user's signature: octal wrote it and nobody changed it since."""
+    return signed(row.get("sig"), *_signed_parts(row))
 
 
 def code_key(code: str):
@@ -229,17 +252,18 @@ def sound_sequence(row: dict | None) -> NimSequence | None:
 def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
     """A census row as a NimSequence, verified against the rules before anyone reports or publishes it.
 
-    The code parses and the fields have their types; the values decompress to the stored count, their largest is
-    the stored one, and they satisfy the mex recurrence (`first_wrong_value`: a checksum or a consistent edit is no
-    proof); a proven row is re-proven: its Guy–Smith bound recomputed from the code must be the stored one and lie
-    within the heaps computed, and its values continued through the period to that bound must pass the same check.
-    Anything else is a DataFileError naming the row.
+    The code parses and the fields have their types; the values decompress to the stored count and their largest is
+    the stored one; a proven row's Guy–Smith bound recomputed from the code must be the stored one and lie within the
+    heaps computed, its values must follow its period, and (n0, p) must be the least. Then the values themselves: a
+    row carrying this user's signature (`row_is_own`: octal wrote it, nobody changed it) has a sample of its values
+    recomputed (`first_wrong_value`, against accidents), through its period to the bound when proven; any other row
+    is checked in full (`full_check`): every value it holds or claims recomputed from the rules, as costly as
+    computing them. Anything else is a DataFileError naming the row.
     """
-    where = f"census row {str(row.get('code'))[:40]!r}"
     try:
         code = parse_code(row["code"])
     except OctalError as exc:
-        raise DataFileError(f"{where} is damaged: {exc}") from None
+        raise DamagedRowError(str(row.get("code")), str(exc)) from None
     status, n, dtype = row["status"], row["n"], row["dtype"]
     why = None
     if status not in (PROVEN, OPEN):
@@ -253,6 +277,8 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
             values = row_values(row)
         except (zlib.error, TypeError, ValueError) as exc:
             why = f"its values cannot be read ({exc})"
+    own = why is None and row_is_own(row)
+    bound = None
     if why is None:
         # an open row holds every value, or past RESUME_MAX heaps its first KEPT_HEAD (its heap count then that of
         # the stage that wrote it: an open result always ends at its budget); a proven one those through its period
@@ -265,13 +291,10 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
             why = f"its largest value {repr(row['max_value'])[:20]} is not that of its values"
         elif row.get("budget") is not None and not (is_whole(row["budget"]) and row["budget"] >= n):
             why = f"its budget {repr(row['budget'])[:20]} is below the {n:,} heaps it computed"
-        elif (wrong := first_wrong_value(code, values)) is not None:
-            why = f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
     if why is None and status == PROVEN:
         n0, p = row["preperiod"], row["period"]
         bound = proof_bound(code.proof_criteria, p, n0) if is_whole(n0) and is_whole(p) and p > 0 else None
-        ext = None if bound is None else through_period(values, p, n0, bound)
-        if bound is None or row["proof_bound"] != bound or bound > n or ext is None:
+        if bound is None or row["proof_bound"] != bound or bound > n or through_period(values, p, n0, bound) is None:
             why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
         elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
             why = "its values do not follow its period"
@@ -279,12 +302,43 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
             why = f"its period {p} is not the least one (over a stretch this long, the least period divides every one)"
         elif n0 > 0 and values[n0 - 1] == values[n0 - 1 + p]:
             why = f"its preperiod {n0} is not where the period starts (heap {n0 - 1:,} already follows it)"
-        elif (wrong := first_wrong_value(code, ext)) is not None:
-            why = f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
+    if why is None:
+        why = _sample_check(code, row, values, bound) if own else full_check(code, row, values, bound)
     if why is not None:
-        raise DataFileError(f"{where} is damaged: {why}")
+        raise DamagedRowError(str(row["code"]), why)
     verdict = Periodicity(PROVEN, p, n0, 0, bound) if status == PROVEN else Periodicity(NONE)
     return NimSequence(code, name, values, verdict)
+
+
+def _sample_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | None:
+    """This user's own row: a sample of its values recomputed (`first_wrong_value`), through the period to the bound
+    when proven — against accidents; the signature answers for edits."""
+    if (wrong := first_wrong_value(code, values)) is not None:
+        return f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
+    if bound is not None:
+        ext = through_period(values, row["period"], row["preperiod"], bound)
+        if (wrong := first_wrong_value(code, ext)) is not None:
+            return f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
+    return None
+
+
+def full_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | None:
+    """A row octal cannot vouch for (no signature of this user's): every value it holds recomputed from the rules,
+    its largest value over all the heaps it claims, and, proven, its period through the Guy–Smith bound."""
+    m = max(len(values), row["n"] if row["status"] == OPEN else 0, bound or 0)
+    truth = GrundySequence(code).extend(m).astype(np.int64)
+    bad = np.flatnonzero(truth[:len(values)] != values.astype(np.int64))
+    if len(bad):
+        h = int(bad[0])
+        return f"G({h:,}) = {int(values[h])} is not what the rules of {code} give ({int(truth[h])})"
+    if row["status"] == OPEN and int(truth[:row["n"]].max()) != row["max_value"]:
+        return f"its largest value over {row['n']:,} heaps is {int(truth[:row['n']].max())}, not {row['max_value']}"
+    if bound is not None:
+        ext = through_period(values, row["period"], row["preperiod"], bound)
+        bad = np.flatnonzero(truth[:bound] != ext.astype(np.int64))
+        if len(bad):
+            return f"its period gives G({int(bad[0]):,}) = {int(ext[bad[0]])}, which the rules of {code} do not"
+    return None
 
 
 MISERE_SCHEMA = """

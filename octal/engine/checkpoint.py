@@ -2,8 +2,9 @@
 
 One file, DIR/checkpoint.npz, holding plain arrays only (loaded with allow_pickle=False) and a JSON
 header with the code, the count and a SHA-256 over the header's fields and the arrays. A checkpoint of another
-code, or one whose checksum fails, is refused with CheckpointError; it is never silently used (and the driver
-checks the values against the rules too, since a checksum can be recomputed: `grundy.first_wrong_value`). This
+code, or one whose checksum fails, is refused with CheckpointError; it is never silently used. A checksum can be
+recomputed, so the header also carries this user's keyed signature (`trust.sign`): a checkpoint without it (another
+user's, or edited and re-hashed) has every value recomputed from the rules before the run resumes from it. This
 module knows the file, not the engine: it reads a `SavedState`, and the sequence driver
 (`sequence.load_checkpoint`) resumes from it.
 """
@@ -21,6 +22,7 @@ import numpy as np
 from ..errors import DataFileError
 from ..io import read_npz, write_npz
 from ..rules.code import OctalCode
+from ..trust import sign, signed
 from ..validate import is_whole
 
 FILE = "checkpoint.npz"
@@ -62,6 +64,7 @@ class SavedState:
     mask: int
     e: int
     k0: int
+    signed: bool = False  # carries this user's signature: octal wrote it and nobody changed it (else: checked in full)
 
 
 def save_checkpoint(directory: str | Path, seq) -> Path:
@@ -81,6 +84,7 @@ def save_checkpoint(directory: str | Path, seq) -> Path:
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     header["sha256"] = digest(values, rare, header)
+    header["hmac"] = sign(header["sha256"].encode())  # this user's key: read back as octal's own, unchanged
     path = d / FILE
     write_npz(path, header, {"values": values, "rare": rare})
     return path
@@ -104,7 +108,7 @@ def read_checkpoint(directory: str | Path, code: OctalCode) -> SavedState | None
             and 0 <= mask < 1 << 32 and e in (0, 1) and 0 <= k0 < 1 << 32):
         raise CheckpointError(f"checkpoint {path} is damaged: its rare/common state (mask, e, k0) is not one a run "
                               "writes; move it away to start over")
-    return SavedState(values, rare, mask, e, k0)
+    return SavedState(values, rare, mask, e, k0, signed(header.get("hmac"), header["sha256"].encode()))
 
 
 class Checkpointer:

@@ -35,6 +35,11 @@ def load_checkpoint(directory: str | os.PathLike, code: OctalCode, kernel: str =
     except InvalidArgumentError as exc:
         raise CheckpointError(f"checkpoint in {directory} does not follow the rules of {code}: "
                               f"{str(exc).partition(': ')[2]}; move it away to start over") from None
+    if not saved.signed:  # not this user's own file: every value recomputed (as costly as computing them)
+        wrong = seq.check_seed(seq.n)
+        if wrong is not None:
+            raise CheckpointError(f"checkpoint in {directory} does not follow the rules of {code}: G({wrong:,}) = "
+                                  f"{int(saved.values[wrong])} is not what they give; move it away to start over")
     seq.restore_rare(saved.mask, saved.e, saved.k0, saved.rare)
     return seq
 
@@ -138,7 +143,7 @@ def nim_sequence(
     if bfile is not None:
         check_writable(bfile, (".txt",))
     want = n if n is not None else (0 if until_proven else RUN_N)
-    check_fits(code, max(want, 1))
+    check_fits(code, max(want, max_n if until_proven else 1))  # --until-proven may grow to --max-n: it must fit
     saver = None
     if isinstance(resume, GrundySequence):
         if str(resume.code) != str(code):

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFileError, InvalidArgumentError
-from ..io import atomic_write, read_npz, write_npz
+from ..io import atomic_write, read_npz, read_text, write_npz
 from ..validate import is_whole, whole_number
 from .chunks import Chunk, ChunkStore
 
@@ -116,6 +116,10 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         raise ValueError(f"{key} is {repr(x)[:30]}, not a whole number in range")
 
     try:
+        if not isinstance(header.get("records"), list) or not all(isinstance(r, dict) for r in header["records"]):
+            raise ValueError(f"its records are {repr(header.get('records'))[:30]}, not a list of frequency records")
+        if not isinstance(header.get("chunks"), list):
+            raise ValueError(f"its chunks are {repr(header.get('chunks'))[:30]}, not a list")
         if header.get("in_chunks") is True:
             arrays.update(_from_chunks(directory, header, whole))
         state = StreamState(
@@ -126,7 +130,7 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         if any(a.ndim != 1 or a.dtype.kind not in "iu" for a in (state.head, state.window, state.rare, state.rval,
                                                                    state.counts)):
             raise ValueError("an array is not a list of whole numbers")
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as exc:
         raise StreamStateError(f"stream state {path} is damaged: {exc}") from None
     except DataFileError as exc:  # a chunk the checkpoint names is missing or fails its checksum
         raise StreamStateError(f"stream state {path} cannot be read back: {exc}") from None
@@ -273,7 +277,7 @@ def read_frequencies(directory: str | Path) -> dict:
         recount(state, directory)
     doc = {"code": state.code, "convention": CONVENTION, "records": state.records}
     try:
-        written = json.loads(path.read_text())
+        written = json.loads(read_text(path))
         copied = written["records"]
         # a copy one save behind (killed between the two writes) holds fewer records, each the same
         agrees = {**written, "records": []} == {**doc, "records": []} and copied == state.records[: len(copied)]

@@ -10,6 +10,7 @@ import typer
 
 from .. import defaults as D
 from ..errors import DataFileError, InvalidArgumentError
+from ..io import read_text
 from .exits import friendly
 from .help_layout import PlainHelp, PlainHelpGroup
 
@@ -74,7 +75,7 @@ def census(
         stage["line"](p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}")
 
     rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard,
-                      threads=threads)
+                      threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True))
     stage["line"].close()
     typer.echo(census_text(rows, db))
 
@@ -87,11 +88,13 @@ def read_codes(text: str) -> list[str]:
         is_file = "," not in text and path.is_file()  # a comma list is codes, however long (no file name check)
     except (OSError, ValueError):  # a name too long for a file, or with a NUL byte: codes
         is_file = False
+    if not is_file and "," not in text and ("/" in text or path.suffix.lower() in (".txt", ".csv", ".list")):
+        raise DataFileError(f"no file of codes at {text} (--codes takes a file of codes or codes like 0.1234,4.07)")
     if is_file:
         try:
-            text = "\n".join(line.split("#")[0] for line in path.read_text().splitlines())
+            text = "\n".join(line.split("#")[0] for line in read_text(path).splitlines())
         except (OSError, UnicodeDecodeError) as exc:
-            raise DataFileError(f"cannot read the codes in {path}: {exc}") from None
+            raise DataFileError(f"cannot read the codes in {path}: {getattr(exc, 'strerror', None) or exc}") from None
     return [c for c in re.split(r"[\s,]+", text) if c]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
+from ..io import read_text
 from ..validate import whole_number
 
 MAX_BUILD = 20_000  # vertices a graph may have at all
@@ -126,7 +127,7 @@ def read_edge_list(path: str | Path) -> Graph:
     owner X — L, R or B — for partizan play, the owners column)."""
     p = Path(path)
     try:
-        lines = p.read_text().splitlines()
+        lines = read_text(p).splitlines()
     except OSError as exc:
         raise DataFileError(f"cannot read {p}: {exc.strerror}") from None
     except UnicodeDecodeError:

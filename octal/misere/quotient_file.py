@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFileError
-from ..io import atomic_write
+from ..io import atomic_write, read_text
 from ..validate import is_whole
 
 FORMAT = "octal-misere-quotient"
@@ -38,7 +38,7 @@ def read_document(path: str | Path) -> dict:
     """The JSON document in a file (its fields are checked by whoever builds from it)."""
     path = Path(path)
     try:
-        return json.loads(path.read_text())
+        return json.loads(read_text(path))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else e
         raise DataFileError(f"cannot read a quotient from {path}: {reason}") from None
