@@ -14,6 +14,7 @@ import pytest
 from octal import nim_sequence, nim_stream
 from octal.census import CensusDB, merge_census, report, run_census
 from octal.engine.checkpoint import digest as checkpoint_digest
+from octal.engine.grundy import recheck_heaps
 from octal.engine.periodicity import proof_bound
 from octal.engine.sequence import load_checkpoint
 from octal.engine.stream_state import digest as stream_digest
@@ -66,7 +67,7 @@ def test_an_unsigned_true_checkpoint_is_checked_in_full_and_resumed(tmp_path):
 def test_a_stream_state_whose_records_are_a_string_is_one_line(tmp_path):
     nim_stream("0.144", tmp_path, 3000, window=1024)
     header, arrays = _npz(tmp_path / "stream.npz")
-    header.pop("sha256")
+    header.pop("sha256"), header.pop("hmac")
     header["records"] = "not records"
     header["sha256"] = stream_digest(header, arrays)
     _write_npz(tmp_path / "stream.npz", header, arrays)
@@ -150,3 +151,41 @@ def test_a_forged_open_row_with_its_largest_value_lowered_is_refused_by_report_a
     with pytest.raises(DataFileError, match="'0.6' is damaged"):
         merge_census([db], tmp_path / "merged.sqlite")
     assert not CensusDB.read(tmp_path / "merged.sqlite", "") if (tmp_path / "merged.sqlite").exists() else True
+
+
+def _stream_resigned(path, change):
+    header, arrays = _npz(path)
+    header.pop("hmac"), header.pop("sha256")
+    change(header, arrays)
+    header["sha256"] = stream_digest(header, arrays)  # the project's own digest, recomputed: no signature
+    _write_npz(path, header, arrays)
+
+
+def test_an_unsigned_stream_state_is_made_again_and_resumed_when_true(tmp_path):
+    nim_stream("0.144", tmp_path, 3000, window=1024)
+    _stream_resigned(tmp_path / "stream.npz", lambda h, a: None)
+    r = nim_stream("0.144", tmp_path, 4000, window=1024)
+    whole = nim_sequence("0.144", 4000)
+    assert r.n == 4000 and np.array_equal(r.counts, np.bincount(whole.values[1:]))
+    assert (r.periodicity.period, r.periodicity.preperiod) == (whole.periodicity.period, whole.periodicity.preperiod)
+
+
+def test_an_edited_and_re_hashed_stream_state_is_refused_by_name(tmp_path):
+    """A common heap of Officers past 2,500 (no sample looks there) changed to another value and the counts moved
+    with it (every consistency check passes, the checksum recomputed): without this user's signature the run is made
+    again and differs."""
+    nim_stream("0.6", tmp_path, 3000, window=1024)
+
+    def change(h, a):
+        w, c = a["window"], a["counts"]
+        assert h["base"] == 0 and len(w) == 3000
+        x = next(x for x in range(2501, 2900) if x not in set(a["rare"].tolist()) | set(recheck_heaps(3000).tolist()))
+        old = int(w[x])
+        side = bin(old & h["mask"]).count("1") % 2  # rare or common: the edit keeps it, so the rare list holds
+        new = next(v for v in range(len(c)) if v != old and c[v] > 0 and bin(v & h["mask"]).count("1") % 2 == side)
+        w[x] = new
+        c[old] -= 1
+        c[new] += 1
+    _stream_resigned(tmp_path / "stream.npz", change)
+    with pytest.raises(DataFileError, match="its window differs from the run made again from heap 0"):
+        nim_stream("0.6", tmp_path, 4000, window=1024)

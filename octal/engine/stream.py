@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +146,8 @@ class StreamRun:
                 raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: "
                                        f"G({wrong:,}) = {int(held[wrong])} is not the mex of its options; move it "
                                        "away to start over")
+            if not saved.signed:
+                saved = self._made_again(saved)
             if saved.stored:
                 recount(saved, self.directory)  # the table rests on the stored values, not on the file's counts
             elif not held_counts(saved)[1]:
@@ -161,6 +164,27 @@ class StreamRun:
             raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: the "
                                    f"kernel, run again from the state before heap {wrong:,}, does not give its stored "
                                    "value; move it away to start over")
+
+    def _made_again(self, saved: StreamState) -> StreamState:
+        """A state this user did not sign (another user's, or edited and re-hashed): the run is made again from heap 0
+        in a scratch folder, as costly as the run itself, and must hold the same values, counts, records, largest
+        value and period; the fresh run's own rare/common state is the one resumed from."""
+        with tempfile.TemporaryDirectory(prefix="octal-check-") as scratch:
+            fresh = StreamRun(self.code, scratch, saved.size)
+            fresh.extend(saved.n)
+            again = fresh.state()
+            for name in ("n", "base", "max", "period", "preperiod", "records", "head", "window", "counts"):
+                a, b = getattr(saved, name), getattr(again, name)
+                same = np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+                if not same:
+                    raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} "
+                                           f"give: its {name} differs from the run made again from heap 0 (it carries"
+                                           " no signature of this user's, so it was checked in full); move it away "
+                                           "to start over")
+            return dataclasses.replace(again, head=again.head.copy(), window=again.window.copy(),
+                                       rare=again.rare.copy(), rval=again.rval.copy(), counts=again.counts.copy(),
+                                       records=list(again.records), stored=saved.stored, chunks=saved.chunks,
+                                       signed=True)
 
     # ---- state ----------------------------------------------------------------------------------
     def _restore(self, s: StreamState) -> None:

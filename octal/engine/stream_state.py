@@ -21,6 +21,7 @@ import numpy as np
 
 from ..errors import DataFileError, InvalidArgumentError
 from ..io import atomic_write, read_npz, read_text, write_npz
+from ..trust import sign, signed
 from ..validate import is_whole, whole_number
 from .chunks import Chunk, ChunkStore
 
@@ -58,6 +59,7 @@ class StreamState:
     stored: bool = False
     records: list[dict] = field(default_factory=list)
     chunks: list[Chunk] = field(default_factory=list)
+    signed: bool = False  # read from a file with this user's signature (trust.signed): octal's own, unchanged
 
     def header(self) -> dict:
         return {
@@ -91,6 +93,7 @@ def save_stream(directory: str | Path, state: StreamState, in_chunks: bool = Fal
         header.update(in_chunks=True, head_len=len(state.head), dtype=str(state.window.dtype))
         arrays["head"] = arrays["window"] = np.zeros(0, state.window.dtype)
     header["sha256"] = digest(header, arrays)
+    header["hmac"] = sign(header["sha256"].encode())  # this user's key: read back as octal's own, unchanged
     path = Path(directory) / FILE
     write_npz(path, header, arrays)
     return path
@@ -106,6 +109,7 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
         raise StreamStateError(f"stream state {path} is not a format-{FORMAT} stream checkpoint")
     if code is not None and header.get("code") != code:
         raise StreamStateError(f"stream state {path} belongs to code {header.get('code')}, not {code}")
+    mac = header.pop("hmac", None)
     sha = header.pop("sha256", None)
     if sha != digest(header, arrays):
         raise StreamStateError(f"stream state {path} fails its checksum; move it away to start over")
@@ -126,7 +130,8 @@ def read_stream(directory: str | Path, code: str | None = None) -> StreamState |
             header["code"], whole("n"), whole("base"), whole("size"), *(arrays[a] for a in ARRAYS),
             mask=whole("mask"), e=whole("e"), k0=whole("k0"), max=whole("max"), period=whole("period"),
             preperiod=whole("preperiod", allow_none=True), stored=header["stored"] is True,
-            records=list(header["records"]), chunks=[Chunk.from_list(c) for c in header["chunks"]])
+            records=list(header["records"]), chunks=[Chunk.from_list(c) for c in header["chunks"]],
+            signed=signed(mac, sha.encode()))
         if any(a.ndim != 1 or a.dtype.kind not in "iu" for a in (state.head, state.window, state.rare, state.rval,
                                                                    state.counts)):
             raise ValueError("an array is not a list of whole numbers")
