@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import octal
+from octal.census import CensusDB
 from octal.errors import OctalCodeError
 from octal.tables import table_code
 
@@ -53,3 +54,24 @@ def test_octal_show_prints_the_row_and_the_facts():
     out = subprocess.run([sys.executable, "-m", "octal.front.cli", "show", "0.12345"], capture_output=True,
                          text=True, check=True).stdout
     assert "in no table octal ships" in out
+
+
+def test_a_census_names_the_open_codes_the_shipped_table_proves(tmp_path):
+    """0.16 stays open within the default 2¹⁶ heaps; the run says the 4-digit table proves it, with how many heaps."""
+    r = subprocess.run([sys.executable, "-m", "octal.front.cli", "census", "--codes", "0.16,0.77", "--db",
+                        str(tmp_path / "c.sqlite"), "--quiet"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "open here, proven with more heaps in octal's 4-digit table: 0.16 (509,622 heaps)" in r.stdout
+
+
+@pytest.mark.slow
+def test_census_until_proven_escalates_to_the_proof(tmp_path):
+    """--until-proven raises the budget to 2²⁰ heaps: 0.56 is proven with the period the shipped table holds."""
+    r = subprocess.run([sys.executable, "-m", "octal.front.cli", "census", "--codes", "0.56", "--until-proven",
+                        "--db", str(tmp_path / "c.sqlite"), "--quiet"], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("1 code: 1 proven, 0 open") or r.stdout.startswith("1 codes: 1 proven, 0 open")
+    found = octal.lookup("0.56").row
+    row = CensusDB.read(tmp_path / "c.sqlite", "")[0]
+    assert (row["period"], row["preperiod"], row["proof_bound"]) == (found["period"], found["preperiod"],
+                                                                     found["proof_bound"])

@@ -211,6 +211,16 @@ def row_is_own(row: dict) -> bool:
     return signed(row.get("sig"), *_signed_parts(row))
 
 
+def strangers(db: str | Path) -> int:
+    """How many rows of a census file carry no signature of this user's (each will be checked in full when read)."""
+    if not Path(db).is_file():
+        return 0
+    try:
+        return sum(not row_is_own(r) for r in CensusDB.read(db, ""))
+    except DataFileError:
+        return 0  # the reader that follows says what is wrong
+
+
 def code_key(code: str):
     head, body = code.split(".")
     return (head, body)

@@ -27,7 +27,8 @@ def census(
     ctx: typer.Context,
     digits: Annotated[int, typer.Option("--digits", metavar="D", help="Digits after the point (3: 0.001 … 0.777).")] = D.CENSUS_DIGITS,
     prefix: Annotated[str, typer.Option("--prefix", metavar="P", help="0, 4 or both.")] = "0",
-    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Heaps budget per code.")] = D.CENSUS_MAX_N,
+    max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help="Heaps budget per code (default 65,536, or 1,048,576 with --until-proven). Codes whose proof needs more stay open: at 2 digits 0.16 and 0.56, which octal's 4-digit table proves with 509,622 and 653,570 heaps; the run names such codes at its end.")] = None,
+    until_proven: Annotated[bool, typer.Option("--until-proven", help="Escalate every open code until proven or the --max-n budget is spent (default 1,048,576 heaps).")] = False,
     workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
     dask: Annotated[Optional[str], typer.Option("--dask", metavar="ADDRESS", help="'local' or a scheduler tcp://host:8786.")] = None,
     db: Db = D.CENSUS_DB,
@@ -52,6 +53,8 @@ def census(
     from .progress import ProgressLine
     from .report import census_text, misere_census_text
 
+    if max_n is None:
+        max_n = D.CENSUS_UNTIL_PROVEN if until_proven else D.CENSUS_MAX_N
     named = None if codes is None else read_codes(codes)
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
     if misere:
@@ -78,6 +81,16 @@ def census(
                       threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True))
     stage["line"].close()
     typer.echo(census_text(rows, db))
+
+
+def note_strangers(db: str) -> None:
+    """Say on stderr, before a long check, that rows without this user's signature are checked in full."""
+    from ..census.store import strangers
+
+    if count := strangers(db):
+        rows = "1 row of" if count == 1 else f"{count:,} rows of"
+        typer.echo(f"note: {rows} {db} {'carries' if count == 1 else 'carry'} no signature of this user's: each is "
+                   "checked in full (as costly as computing it)", err=True)
 
 
 def read_codes(text: str) -> list[str]:
@@ -108,6 +121,8 @@ def census_merge(
     from ..census import checked_rows, merge_census
     from .report import census_text
 
+    for f in files:
+        note_strangers(f)
     taken = merge_census(files, db)
     typer.echo(f"merged     {taken:,} rows from {len(files)} files")
     typer.echo(census_text(checked_rows(db), db))
@@ -124,6 +139,8 @@ def census_report(
     """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
     from ..census import misere_report, report
 
+    if not misere:
+        note_strangers(db)
     typer.echo(misere_report(db, fmt) if misere else report(db, fmt, None if columns is None else columns.split(",")))
 
 

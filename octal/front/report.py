@@ -12,7 +12,7 @@ from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
-from ..tables import Lookup
+from ..tables import Lookup, lookup
 from .table import format_table, rows_worth_showing
 
 MOVES_SHOWN = 20
@@ -258,7 +258,23 @@ def census_text(rows: list[dict], db: str) -> str:
     by = budget_counts(rows)
     if len(by) > 1:
         text += "\nproven within " + " · ".join(f"{b:,} heaps: {k:,}" for b, k in by.items())
+    further = proven_further(rows)
+    if further:
+        shown = ", ".join(f"{c} ({b:,} heaps)" for c, b in further[:12]) + (" …" if len(further) > 12 else "")
+        text += (f"\nopen here, proven with more heaps in octal's 4-digit table: {shown}; --until-proven (or a "
+                 "larger --max-n) takes them there")
     return text
+
+
+def proven_further(rows: list[dict]) -> list[tuple[str, int]]:
+    """(code, heaps its proof needs) of the open rows that the shipped table proves: open only for want of heaps."""
+    out = []
+    for r in rows:
+        if r["status"] == OPEN:
+            found = lookup(r["code"])
+            if found.row is not None and found.row["status"] == PROVEN:
+                out.append((r["code"], found.row["proof_bound"]))
+    return out
 
 
 def budget_counts(rows: list[dict]) -> dict[int, int]:
