@@ -13,26 +13,10 @@ from pathlib import Path
 import numpy as np
 
 from .errors import DataFileError, InvalidArgumentError
+from .reading import read_text
 from .validate import value_array
 
 SUFFIXES = (".npy", ".csv", ".json")
-
-
-MAX_TEXT = 256 << 20  # bytes of a text file octal reads (codes, edges, JSON): more is not such a file (/dev/zero)
-
-
-def read_bounded(path: str | Path, limit: int = MAX_TEXT) -> bytes:
-    """A file's bytes, refused (OSError, EFBIG) past `limit`: no input makes a read run forever or fill memory."""
-    with open(path, "rb") as f:
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(27, f"larger than {limit:,} bytes, not a file octal reads")
-    return data
-
-
-def read_text(path: str | Path, limit: int = MAX_TEXT) -> str:
-    """A text file's contents (UTF-8), bounded as `read_bounded`."""
-    return read_bounded(path, limit).decode("utf-8")
 
 
 def check_writable(path: str | Path, suffixes: tuple[str, ...] = SUFFIXES) -> Path:

@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFileError, InvalidArgumentError
-from ..io import atomic_write, read_npz, read_text, write_npz
+from ..io import atomic_write, read_npz, write_npz
+from ..reading import read_text
 from ..trust import sign, signed
 from ..validate import is_whole, whole_number
 from .chunks import Chunk, ChunkStore

@@ -10,7 +10,7 @@ import typer
 
 from .. import defaults as D
 from ..errors import DataFileError, InvalidArgumentError
-from ..io import read_text
+from ..reading import read_text
 from .exits import friendly
 from .help_layout import PlainHelp, PlainHelpGroup
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataFileError, InvalidArgumentError, ResourceLimitError
-from ..io import read_text
+from ..reading import read_text
 from ..validate import whole_number
 
 MAX_BUILD = 20_000  # vertices a graph may have at all

@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFileError
-from ..io import atomic_write, read_text
+from ..io import atomic_write
+from ..reading import read_text
 from ..validate import is_whole
 
 FORMAT = "octal-misere-quotient"
