@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -77,20 +79,30 @@ def census(
                                          delay=0.0)
         stage["line"](p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}")
 
-    rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard,
-                      threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True))
+    with checking_strangers(db):
+        rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard,
+                          threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True))
     stage["line"].close()
     typer.echo(census_text(rows, db))
 
 
-def note_strangers(db: str) -> None:
-    """Say on stderr, before a long check, that rows without this user's signature are checked in full."""
+@contextmanager
+def checking_strangers(*dbs: str):
+    """On a terminal, a progress line while rows without this user's signature are checked in full (as costly as
+    computing them), cleared when done; nothing elsewhere (a refusal stays one line)."""
     from ..census.store import strangers
 
-    if count := strangers(db):
-        rows = "1 row of" if count == 1 else f"{count:,} rows of"
-        typer.echo(f"note: {rows} {db} {'carries' if count == 1 else 'carry'} no signature of this user's: each is "
-                   "checked in full (as costly as computing it)", err=True)
+    count = sum(strangers(db) for db in dbs) if sys.stderr.isatty() else 0
+    if count:
+        rows = "1 row carries" if count == 1 else f"{count:,} rows carry"
+        sys.stderr.write(f"\r{rows} no signature of this user's: checking in full (as costly as computing it) …")
+        sys.stderr.flush()
+    try:
+        yield
+    finally:
+        if count:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 def read_codes(text: str) -> list[str]:
@@ -121,9 +133,8 @@ def census_merge(
     from ..census import checked_rows, merge_census
     from .report import census_text
 
-    for f in files:
-        note_strangers(f)
-    taken = merge_census(files, db)
+    with checking_strangers(*files):
+        taken = merge_census(files, db)
     typer.echo(f"merged     {taken:,} rows from {len(files)} files")
     typer.echo(census_text(checked_rows(db), db))
 
@@ -139,9 +150,9 @@ def census_report(
     """Print the census table sorted by code, with the counts and the open games (--misere: the misère table)."""
     from ..census import misere_report, report
 
-    if not misere:
-        note_strangers(db)
-    typer.echo(misere_report(db, fmt) if misere else report(db, fmt, None if columns is None else columns.split(",")))
+    with checking_strangers(*([] if misere else [db])):
+        text = misere_report(db, fmt) if misere else report(db, fmt, None if columns is None else columns.split(","))
+    typer.echo(text)
 
 
 @census_app.command("quotient", cls=PlainHelp)
