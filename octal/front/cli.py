@@ -384,7 +384,7 @@ def show(game: Game) -> None:
     published facts octal knows (offline)."""
     from ..rules.presets import resolve
     from ..tables import lookup
-    from .report import show_text
+    from .show import show_text
 
     code, preset = resolve(game)
     typer.echo(show_text(code, preset, lookup(str(code))))
