@@ -6,8 +6,8 @@ must be equal; an example that shows nothing is checked for its exit status. The
 one temporary folder, because later ones read what earlier ones wrote (a census, then its report). The parser and
 the comparison are benchmarks/docs_examples.py's, so the test and the benchmark script judge alike.
 
-A code block marked `<!-- benchmark-only: REASON -->` (minutes of work: a 3-digit census, a record stream run) is
-skipped here with its reason and run by `python benchmarks/docs_examples.py`. README.md's examples are
+A code block marked `<!-- benchmark-only: REASON -->` (minutes of work: the 3-digit censuses, Grundy's game to 2²⁴
+heaps) is skipped here with its reason and run by `python benchmarks/docs_examples.py`. README.md's examples are
 tests/test_docs.py's.
 """
 
@@ -24,15 +24,20 @@ from docs_examples import DOCS, Example, Outcome, differences, examples, normali
 
 EXAMPLES = [e for page in pages() for e in examples(page)]
 
-# Examples of 5 to 20 s here (2-core EPYC), run by CI but not by `pytest -m "not slow"`: (page, command) → seconds
+# Examples of 5 to 20 s wall here (2-core EPYC, 2026-11-26), which CI runs and `pytest -m "not slow"` leaves out:
+# (page, command) → seconds measured, on a quiet machine (a busy one took up to 1.7 times as long); longer ones are
+# marked benchmark-only in the page instead
 SLOW = {
-    ("site.md", "octal census --digits 2 && octal site --out site/"): 8.4,
     ("census.md", "octal census --digits 2"): 7.5,
+    ("long-runs.md", "octal stats officers --n 2097152"): 9.2,
+    ("long-runs.md", "octal run 0.354 --until-proven --max-n 30000000 --stream runs/354 --window 65536 --quiet"): 11.6,
+    ("site.md", "octal census --digits 2 && octal site --out site/"): 7.0,
 }
 
 
 class PageRun:
-    """One page's examples, run in page order in one folder: asking for an example first runs those before it."""
+    """One page's examples, run in page order in one folder: asking for an example first runs those before it (even
+    one that `-m "not slow"` deselected: a later example may read its files), each once."""
 
     def __init__(self, page: str, folder: Path):
         self.folder = folder
@@ -48,6 +53,7 @@ class PageRun:
 
 @pytest.fixture(scope="module")
 def page_runs(tmp_path_factory):
+    """The PageRun of a page, by its file name, each in a folder of its own."""
     runs: dict[str, PageRun] = {}
 
     def get(page: str) -> PageRun:
@@ -65,6 +71,8 @@ def _param(example: Example):
 
 @pytest.mark.parametrize("example", [_param(e) for e in EXAMPLES])
 def test_every_docs_example_prints_what_it_shows(example, page_runs):
+    """The example exits with 0 and prints what the page shows under it (a benchmark-only one is skipped, saying
+    why)."""
     if example.benchmark:
         pytest.skip(f"benchmark-only ({example.benchmark}): python benchmarks/docs_examples.py runs it")
     outcome = page_runs(example.page).outcome(example)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
 from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
@@ -260,8 +261,8 @@ def census_text(rows: list[dict], db: str) -> str:
     further = proven_further(rows)
     if further:
         shown = ", ".join(f"{c} ({b:,} heaps)" for c, b in further[:12]) + (" …" if len(further) > 12 else "")
-        text += (f"\nopen here, proven with more heaps in octal's 4-digit table: {shown}; --until-proven (or a "
-                 "larger --max-n) takes them there")
+        text += (f"\nopen here, proven with more heaps in octal's 4-digit table: {shown}; a --max-n of that many "
+                 f"heaps proves them (--until-proven: {CENSUS_UNTIL_PROVEN:,})")
     return text
 
 
