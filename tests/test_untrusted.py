@@ -2,7 +2,6 @@
 another user's) is checked in full, never on a sample; a damaged census row is named and computed again, never
 counted; every input read is bounded; every refusal is one line and exit 2."""
 
-import json
 import sqlite3
 import subprocess
 import sys
@@ -10,6 +9,7 @@ import zlib
 
 import numpy as np
 import pytest
+from test_damage import _npz, _write_npz  # a damage test's file surgery, shared
 
 from octal import nim_sequence, nim_stream
 from octal.census import CensusDB, merge_census, report, run_census
@@ -25,16 +25,6 @@ from octal.rules.code import parse_code
 def _cli(*args, cwd=None, timeout=120):
     return subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()", *args],
                           capture_output=True, text=True, timeout=timeout, cwd=cwd)
-
-
-def _npz(path):
-    with np.load(path) as z:
-        arrays = {k: z[k].copy() for k in z.files}
-    return json.loads(bytes(arrays.pop("header")).decode()), arrays
-
-
-def _write_npz(path, header, arrays):
-    np.savez(path, **arrays, header=np.frombuffer(json.dumps(header).encode(), np.uint8))
 
 
 def test_a_checkpoint_edited_past_the_sample_and_re_hashed_is_refused(tmp_path):
