@@ -39,7 +39,7 @@ import numpy as np
 
 MAGIC = b"octal-certificates 1\n"
 MAX_HEADER = 64 << 20  # bytes of the JSON line at most: a hostile file cannot make the reader hold more
-MAX_VALUES = 1 << 31  # bytes of values at most, all blocks together
+MAX_VALUES = 1 << 28  # bytes of values at most, all blocks together (the 4-digit table's hold 30 MB)
 DTYPES = {"uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32}
 COLUMNS = ["code", "block", "preperiod", "period", "saltus", "bound", "max_value"]
 
@@ -93,8 +93,8 @@ def read_certificates(path: str) -> tuple[list[dict], list[np.ndarray]]:
                 raise CertificateError("it does not start with 'octal-certificates 1'")
             try:
                 head = json.loads(_header_line(dec, f, have))
-            except (ValueError, UnicodeDecodeError) as exc:
-                raise CertificateError(f"its header is not JSON ({exc})") from None
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                raise CertificateError(f"its header is not JSON ({str(exc)[:80]})") from None
             if not isinstance(head, dict) or head.get("columns") != COLUMNS:
                 raise CertificateError(f"its header does not name the columns {', '.join(COLUMNS)}")
             blocks_in, rows_in = head.get("blocks"), head.get("rows")
@@ -113,6 +113,8 @@ def read_certificates(path: str) -> tuple[list[dict], list[np.ndarray]]:
             more = b"" if dec.eof else dec.decompress(f.read(1 << 16), max_length=1)
             if have or more or (dec.eof and (dec.unused_data or f.read(1))):
                 raise CertificateError("it holds more than its header declares")
+            if not dec.eof:
+                raise CertificateError("the file is cut short (its xz stream does not end)")
     except OSError as exc:
         raise CertificateError(exc.strerror or str(exc)) from None
     except (lzma.LZMAError, EOFError) as exc:
@@ -190,9 +192,12 @@ def check_group(d_rows: list[tuple[list[int], dict]], block: np.ndarray) -> list
     B = max(bound(d, n0, p) for d, _ in d_rows)
     if len(block) < min(B, n0 + p):
         return [f"its block holds {len(block):,} values, not the {n0 + p:,} through its period"] * len(d_rows)
-    G = values_for(block, n0, p, B)
-    width = int(G.max()) + 1
-    seen = pair_values(G, width)
+    G = values_for(block, n0, p, max(B, n0 + 2 * p))  # past B only for the leastness test: periodic by then
+    top = int(G[:B].max())
+    if top > max(len(d) for d, _ in d_rows) * (B // 2 + 2):  # a mex is at most the number of options
+        return [f"its value {top:,} exceeds every mex a heap below {B:,} can have"] * len(d_rows)
+    width = top + 1
+    seen = pair_values(G[:B], width)
     out = []
     for d, row in d_rows:
         b = bound(d, n0, p)

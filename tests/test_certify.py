@@ -128,6 +128,9 @@ def test_a_damaged_certificate_is_refuted_by_name(census_certificates, tmp_path,
     (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": [
         {"dtype": "float64", "length": 4}]}).encode() + b"\n"), "no dtype"),
     (lzma.compress(MAGIC + b"x" * (certify.MAX_HEADER + 10)), "header is longer"),
+    (lzma.compress(MAGIC + b"[" * 100_000 + b"\n"), "not JSON"),  # nested past the parser's depth
+    (lzma.compress(MAGIC + json.dumps({"columns": certify.COLUMNS, "rows": [], "blocks": []}).encode() + b"\n")[:-12],
+     "cut short"),  # every byte declared is there, but not the stream's end
 ])
 def test_a_file_that_is_no_certificate_is_one_line_and_exit_2(tmp_path, content, message):
     path = Path("/dev/zero") if content is None else tmp_path / "bad.xz"
@@ -136,6 +139,26 @@ def test_a_file_that_is_no_certificate_is_one_line_and_exit_2(tmp_path, content,
     res = _run(path)
     assert res.returncode == 2 and res.stdout == ""
     assert len(res.stderr.strip().splitlines()) == 1 and message in res.stderr, res.stderr
+
+
+def _one_row(tmp_path, code, n0, p, bound, top, values, dtype="uint8"):
+    header = {"columns": certify.COLUMNS, "rows": [[code, 0, n0, p, 0, bound, top]],
+              "blocks": [{"dtype": dtype, "length": len(values)}]}
+    path = tmp_path / "one.xz"
+    path.write_bytes(lzma.compress(MAGIC + json.dumps(header).encode() + b"\n"
+                                   + np.array(values, dtype="<" + np.dtype(dtype).str[1:]).tobytes()))
+    return path
+
+
+def test_a_period_twice_the_least_is_refuted_when_the_code_never_splits(tmp_path):
+    """0.03 (r = 1: its bound max(n0,1) + p + t is short of n0 + 2p) claimed with period 8, twice its least 4."""
+    res = _run(_one_row(tmp_path, "0.03", 0, 8, 11, 1, [0, 0, 1, 1, 0, 0, 1, 1]))
+    assert res.returncode == 1 and "REFUTED 0.03: period 8 is not the least" in res.stdout
+
+
+def test_a_value_no_mex_can_reach_is_refuted_before_any_table_is_built(tmp_path):
+    res = _run(_one_row(tmp_path, "0.77", 0, 4, 10, 2 ** 32 - 1, [0, 1, 2, 2 ** 32 - 1], "uint32"))
+    assert res.returncode == 1 and "value 4,294,967,295 exceeds every mex a heap below 12 can have" in res.stdout
 
 
 def test_a_file_cut_short_is_refused(census_certificates, tmp_path):
