@@ -14,6 +14,8 @@ from test_damage import _npz, _write_npz  # a damage test's file surgery, shared
 from octal import nim_sequence, nim_stream
 from octal.census import CensusDB, merge_census, report, run_census
 from octal.engine.checkpoint import digest as checkpoint_digest
+from octal.engine.chunks import FOLDER
+from octal.engine.chunks import digest as chunk_digest
 from octal.engine.grundy import recheck_heaps
 from octal.engine.periodicity import proof_bound
 from octal.engine.sequence import load_checkpoint
@@ -179,3 +181,35 @@ def test_an_edited_and_re_hashed_stream_state_is_refused_by_name(tmp_path):
     _stream_resigned(tmp_path / "stream.npz", change)
     with pytest.raises(DataFileError, match="its window differs from the run made again from heap 0"):
         nim_stream("0.6", tmp_path, 4000, window=1024)
+
+
+def _stored_run(folder):
+    nim_stream("0.6", folder, 40000, window=4096, store_values=True)  # values leave memory: only the chunks hold them
+
+
+def test_an_unsigned_stored_stream_run_is_checked_chunk_by_chunk_and_resumed(tmp_path):
+    _stored_run(tmp_path)
+    _stream_resigned(tmp_path / "stream.npz", lambda h, a: None)
+    r = nim_stream("0.6", tmp_path, 42000, window=4096, store_values=True)
+    assert r.n == 42000 and np.array_equal(r.counts, np.bincount(nim_sequence("0.6", 42000).values[1:]))
+
+
+def test_a_stored_chunk_edited_and_re_hashed_is_refused_by_heap(tmp_path):
+    """Two values of a stored chunk past the head swapped (the counts unchanged), the chunk's checksum and the
+    state's recomputed: the chunks are held against the run made again, one by one."""
+    _stored_run(tmp_path)
+    header, arrays = _npz(tmp_path / "stream.npz")
+    j, (start, count, _) = next((j, c) for j, c in enumerate(header["chunks"]) if c[0] >= 4096 and c[1] > 1)
+    path = tmp_path / FOLDER / f"{start:015d}.npy"
+    v = np.load(path)
+    rare = set(arrays["rare"].tolist())
+    a, b = [x for x in range(count) if start + x not in rare][:1] * 2  # two common heaps with unequal values
+    b = next(x for x in range(a + 1, count) if start + x not in rare and v[x] != v[a])
+    v[a], v[b] = v[b], v[a]
+    np.save(path, v)
+
+    def rechunk(h, a):
+        h["chunks"][j][2] = chunk_digest(v)
+    _stream_resigned(tmp_path / "stream.npz", rechunk)
+    with pytest.raises(DataFileError, match=f"its stored G\\({start + a:,}\\) differs from the run made again"):
+        nim_stream("0.6", tmp_path, 42000, window=4096, store_values=True)

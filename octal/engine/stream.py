@@ -13,6 +13,7 @@ values, widens head and window from disk and goes on).
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import tempfile
 import time
@@ -106,6 +107,13 @@ class StreamResult:
         }
 
 
+def _plain(records: list[dict]) -> str:
+    """What frequency records say of the values (n, counts, largest value; not the split each run chose), as JSON
+    text whether their counts are lists or arrays: what two runs compare."""
+    kept = [{k: r.get(k) for k in ("n", "counts", "max")} for r in records]
+    return json.dumps(kept, default=lambda x: x.tolist() if hasattr(x, "tolist") else int(x))
+
+
 def check_streamable(code: OctalCode) -> None:
     """Stream runs need the sparse kernel's moves fixed in advance: a finite octal code."""
     if code.tier != OCTAL or not code.is_finite:
@@ -138,16 +146,18 @@ class StreamRun:
             saved = StreamState(str(code), 0, 0, window, np.zeros(0, np.uint8), np.zeros(0, np.uint8),
                                 np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), stored=store)
         else:
-            # the checksum shows the file unchanged, not right: the values held from heap 0 (the head, or the window
-            # while nothing has left memory) must follow the rules (the mex recurrence, on a sample of heaps)
-            held = saved.window if saved.base == 0 else saved.head
-            wrong = first_wrong_value(code, held)
-            if wrong is not None:
-                raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: "
-                                       f"G({wrong:,}) = {int(held[wrong])} is not the mex of its options; move it "
-                                       "away to start over")
-            if not saved.signed:
+            if not saved.signed:  # not this user's own file: made again from heap 0, in full
                 saved = self._made_again(saved)
+            else:
+                # the signature shows the file unchanged since octal wrote it; against accidents, the values held
+                # from heap 0 (the head, or the window while nothing has left memory) must follow the rules (the mex
+                # recurrence, on a sample of heaps)
+                held = saved.window if saved.base == 0 else saved.head
+                wrong = first_wrong_value(code, held)
+                if wrong is not None:
+                    raise StreamStateError(f"the stream state in {self.directory} does not follow the rules of {code}: "
+                                           f"G({wrong:,}) = {int(held[wrong])} is not the mex of its options; move "
+                                           "it away to start over")
             if saved.stored:
                 recount(saved, self.directory)  # the table rests on the stored values, not on the file's counts
             elif not held_counts(saved)[1]:
@@ -167,14 +177,21 @@ class StreamRun:
 
     def _made_again(self, saved: StreamState) -> StreamState:
         """A state this user did not sign (another user's, or edited and re-hashed): the run is made again from heap 0
-        in a scratch folder, as costly as the run itself, and must hold the same values, counts, records, largest
-        value and period; the fresh run's own rare/common state is the one resumed from."""
+        in a scratch folder, as costly as the run itself, and must hold the same values (the head, the heaps both
+        windows hold, every stored chunk), counts, records, largest value and period; the fresh run's own state is
+        the one resumed from."""
         with tempfile.TemporaryDirectory(prefix="octal-check-") as scratch:
-            fresh = StreamRun(self.code, scratch, saved.size)
+            fresh = StreamRun(self.code, scratch, saved.size, store=saved.stored)
             fresh.extend(saved.n)
+            if saved.stored:
+                fresh.save()  # its own chunks, every heap done: the saved ones are held against them one by one
+                self._same_chunks(saved, fresh.store)
             again = fresh.state()
-            for name in ("n", "base", "max", "period", "preperiod", "records", "head", "window", "counts"):
-                a, b = getattr(saved, name), getattr(again, name)
+            lo = max(saved.base, again.base)  # where each run slid its window is its own affair: the heaps both hold
+            held = {"window": (saved.window[lo - saved.base:], again.window[lo - again.base:]),
+                    "records": (_plain(saved.records), _plain(again.records))}
+            for name in ("n", "max", "period", "preperiod", "records", "head", "window", "counts"):
+                a, b = held.get(name, (getattr(saved, name), getattr(again, name)))
                 same = np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
                 if not same:
                     raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} "
@@ -185,6 +202,21 @@ class StreamRun:
                                        rare=again.rare.copy(), rval=again.rval.copy(), counts=again.counts.copy(),
                                        records=list(again.records), stored=saved.stored, chunks=saved.chunks,
                                        signed=True)
+
+    def _same_chunks(self, saved: StreamState, fresh: ChunkStore) -> None:
+        """Every stored value of an unsigned state equal to the run made again, one chunk at a time."""
+        mine = ChunkStore(self.directory, saved.chunks)
+        if mine.stop != fresh.stop:
+            raise StreamStateError(f"the stream state in {self.directory} stores heaps 0..{mine.stop - 1:,}, not the "
+                                   f"0..{fresh.stop - 1:,} it has done; move it away to start over")
+        for start, values in mine.each():
+            other = fresh.read(start, start + len(values))
+            bad = np.flatnonzero(values.astype(np.int64) != other.astype(np.int64))
+            if len(bad):
+                raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} "
+                                       f"give: its stored G({start + int(bad[0]):,}) differs from the run made again "
+                                       "from heap 0 (it carries no signature of this user's, so it was checked in "
+                                       "full); move it away to start over")
 
     # ---- state ----------------------------------------------------------------------------------
     def _restore(self, s: StreamState) -> None:
