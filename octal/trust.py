@@ -32,15 +32,20 @@ def _key(where: Path) -> bytes | None:
         pass
     except OSError:
         return None
+    tmp = where / f".key.{os.getpid()}"
     try:
         where.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write(os.urandom(KEY_BYTES))
+        os.link(tmp, path)  # published whole or not at all: no reader sees half a key
     except FileExistsError:  # another process made it first: read theirs
         pass
     except OSError:
         return None
+    finally:
+        if tmp.exists():
+            tmp.unlink()
     _key.cache_clear()
     return _key(where)
 
