@@ -13,11 +13,9 @@ values, widens head and window from disk and goes on).
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -34,15 +32,18 @@ from .memory import check_fits
 from .moves import kernel_moves
 from .periodicity import PROVEN, OnlinePeriod, Periodicity, judge, proof_bound
 from .sparse_run import WIDEN, RareList, RecomputeStore, SparseMoves, sparse_dtype, sparse_fill
+from .stream_result import StreamResult  # noqa: F401 (octal.StreamResult is read from here)
 from .stream_state import (
     StreamState,
     StreamStateError,
+    chunk_difference,
     held_counts,
     read_frequencies,
     read_stream,
     read_values,
     recount,
     save_stream,
+    state_difference,
     write_frequencies,
 )
 from .threads import check_threads, using_threads
@@ -60,58 +61,6 @@ FROM_FILE = "the checkpoint's counts of heaps no longer held (values not stored)
 
 class StreamGapError(ResourceLimitError):
     """A heap needs a value that has left memory and was not stored."""
-
-
-@dataclass
-class StreamResult:
-    """What a stream run reports: the verdict, counts and rare/common summary, and where its files are."""
-
-    code: OctalCode
-    name: str | None
-    n: int
-    max: int
-    periodicity: Periodicity
-    counts: np.ndarray
-    records: list[dict]
-    directory: str
-    window: int
-    stored: bool
-    rare: int
-    last_rare: int | None
-    mask: int
-    e: int
-    memory_bytes: int
-    counts_from: str = ""  # what the frequency table rests on: COUNTED or FROM_FILE
-    notes: tuple[str, ...] = ()  # what a resume kept of the run it found, where the arguments asked otherwise
-    threads: int = 1  # the kernel threads that computed it (the values are the same for any count)
-
-    def __repr__(self) -> str:
-        name = f" ({self.name})" if self.name else ""
-        return (f"StreamResult({self.code}{name}: {self.n:,} heaps streamed, max {self.max}; "
-                f"{self.periodicity.describe()})")
-
-    def to_dict(self) -> dict:
-        """The `--json` shape of `octal run` (code, name, n, max, period, preperiod, saltus, status,
-        proof_bound, threads) plus "stream": the run's folder, window, memory held and rare/common summary."""
-        p = self.periodicity
-        return {
-            "code": str(self.code), "name": self.name, "n": self.n, "max": self.max, "period": p.period,
-            "preperiod": p.preperiod, "saltus": p.saltus, "status": p.status, "proof_bound": p.proof_bound,
-            "threads": self.threads,
-            "stream": {
-                "directory": self.directory, "window": self.window, "stored": self.stored,
-                "memory_bytes": self.memory_bytes, "rare": self.rare, "last_rare": self.last_rare,
-                "mask": self.mask, "e": self.e, "frequencies": str(Path(self.directory) / "frequencies.json"),
-                "records": len(self.records), "counts_from": self.counts_from,
-            },
-        }
-
-
-def _plain(records: list[dict]) -> str:
-    """What frequency records say of the values (n, counts, largest value; not the split each run chose), as JSON
-    text whether their counts are lists or arrays: what two runs compare."""
-    kept = [{k: r.get(k) for k in ("n", "counts", "max")} for r in records]
-    return json.dumps(kept, default=lambda x: x.tolist() if hasattr(x, "tolist") else int(x))
 
 
 def check_streamable(code: OctalCode) -> None:
@@ -177,46 +126,21 @@ class StreamRun:
 
     def _made_again(self, saved: StreamState) -> StreamState:
         """A state this user did not sign (another user's, or edited and re-hashed): the run is made again from heap 0
-        in a scratch folder, as costly as the run itself, and must hold the same values (the head, the heaps both
-        windows hold, every stored chunk), counts, records, largest value and period; the fresh run's own state is
-        the one resumed from."""
+        in a scratch folder, as costly as the run itself, and must say the same of the values (`state_difference`,
+        `chunk_difference`); the fresh run's own state is the one resumed from."""
         with tempfile.TemporaryDirectory(prefix="octal-check-") as scratch:
             fresh = StreamRun(self.code, scratch, saved.size, store=saved.stored)
             fresh.extend(saved.n)
             if saved.stored:
                 fresh.save()  # its own chunks, every heap done: the saved ones are held against them one by one
-                self._same_chunks(saved, fresh.store)
             again = fresh.state()
-            lo = max(saved.base, again.base)  # where each run slid its window is its own affair: the heaps both hold
-            held = {"window": (saved.window[lo - saved.base:], again.window[lo - again.base:]),
-                    "records": (_plain(saved.records), _plain(again.records))}
-            for name in ("n", "max", "period", "preperiod", "records", "head", "window", "counts"):
-                a, b = held.get(name, (getattr(saved, name), getattr(again, name)))
-                same = np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
-                if not same:
-                    raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} "
-                                           f"give: its {name} differs from the run made again from heap 0 (it carries"
-                                           " no signature of this user's, so it was checked in full); move it away "
-                                           "to start over")
-            return dataclasses.replace(again, head=again.head.copy(), window=again.window.copy(),
-                                       rare=again.rare.copy(), rval=again.rval.copy(), counts=again.counts.copy(),
-                                       records=list(again.records), stored=saved.stored, chunks=saved.chunks,
-                                       signed=True)
-
-    def _same_chunks(self, saved: StreamState, fresh: ChunkStore) -> None:
-        """Every stored value of an unsigned state equal to the run made again, one chunk at a time."""
-        mine = ChunkStore(self.directory, saved.chunks)
-        if mine.stop != fresh.stop:
-            raise StreamStateError(f"the stream state in {self.directory} stores heaps 0..{mine.stop - 1:,}, not the "
-                                   f"0..{fresh.stop - 1:,} it has done; move it away to start over")
-        for start, values in mine.each():
-            other = fresh.read(start, start + len(values))
-            bad = np.flatnonzero(values.astype(np.int64) != other.astype(np.int64))
-            if len(bad):
-                raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} "
-                                       f"give: its stored G({start + int(bad[0]):,}) differs from the run made again "
-                                       "from heap 0 (it carries no signature of this user's, so it was checked in "
-                                       "full); move it away to start over")
+            why = (chunk_difference(ChunkStore(self.directory, saved.chunks), fresh.store) if saved.stored
+                   else None) or state_difference(saved, again)
+        if why is not None:
+            raise StreamStateError(f"the stream state in {self.directory} is not what the rules of {self.code} give: "
+                                   f"{why} (it carries no signature of this user's, so it was checked in full); move "
+                                   "it away to start over")
+        return dataclasses.replace(again, stored=saved.stored, chunks=saved.chunks, signed=True)
 
     # ---- state ----------------------------------------------------------------------------------
     def _restore(self, s: StreamState) -> None:

@@ -333,3 +333,34 @@ def values_between(start: int, stop: int, head: np.ndarray | None, base: int, wi
         return np.zeros(0, window.dtype)
     dtype = np.result_type(*parts)
     return np.concatenate([p.astype(dtype, copy=False) for p in parts])
+
+
+def _plain(records: list[dict]) -> str:
+    """What frequency records say of the values (n, counts, largest value; not the split each run chose), as JSON
+    text whether their counts are lists or arrays."""
+    kept = [{k: r.get(k) for k in ("n", "counts", "max")} for r in records]
+    return json.dumps(kept, default=lambda x: x.tolist() if hasattr(x, "tolist") else int(x))
+
+
+def state_difference(saved: StreamState, again: StreamState) -> str | None:
+    """What two states of one code at one heap count say differently of the values (None: nothing): heap count,
+    largest value, period, records, head, the heaps both windows hold (where each slid is its own affair), counts."""
+    lo = max(saved.base, again.base)
+    held = {"window": (saved.window[lo - saved.base:], again.window[lo - again.base:]),
+            "records": (_plain(saved.records), _plain(again.records))}
+    for name in ("n", "max", "period", "preperiod", "records", "head", "window", "counts"):
+        a, b = held.get(name, (getattr(saved, name), getattr(again, name)))
+        if not (np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b):
+            return f"its {name} differs from the run made again from heap 0"
+    return None
+
+
+def chunk_difference(mine: ChunkStore, fresh: ChunkStore) -> str | None:
+    """The first stored value of `mine` unlike `fresh`'s (None: all alike), one chunk in memory at a time."""
+    if mine.stop != fresh.stop:
+        return f"it stores heaps 0..{mine.stop - 1:,}, not the 0..{fresh.stop - 1:,} it has done"
+    for start, values in mine.each():
+        bad = np.flatnonzero(values.astype(np.int64) != fresh.read(start, start + len(values)).astype(np.int64))
+        if len(bad):
+            return f"its stored G({start + int(bad[0]):,}) differs from the run made again from heap 0"
+    return None
