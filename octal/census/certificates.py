@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.periodicity import PROVEN
+from ..engine.values import narrowest
 from ..io import atomic_write
 from .classes import check_claims
 from .store import DEFAULT_DB, CensusDB, check_many, stored_sequence
@@ -26,7 +27,7 @@ def certificate_bytes(rows: list[tuple[dict, np.ndarray]]) -> tuple[bytes, int]:
     kept: list[np.ndarray] = []
     table = []
     for row, head in rows:
-        v = np.ascontiguousarray(head, dtype=_narrowest(int(head.max())))
+        v = np.ascontiguousarray(narrowest(np.asarray(head), int(head.max())))
         key = v.dtype.str.encode() + v.tobytes()
         if key not in blocks:
             blocks[key] = len(kept)
@@ -41,10 +42,6 @@ def certificate_bytes(rows: list[tuple[dict, np.ndarray]]) -> tuple[bytes, int]:
     for v in kept:
         raw.write(v.astype(v.dtype.newbyteorder("<")).tobytes())
     return lzma.compress(raw.getvalue(), format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME), len(kept)
-
-
-def _narrowest(top: int) -> type:
-    return np.uint8 if top < 1 << 8 else np.uint16 if top < 1 << 16 else np.uint32
 
 
 def write_certificates(out: str | Path, db: str | Path = DEFAULT_DB) -> tuple[int, int]:
