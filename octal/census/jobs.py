@@ -20,12 +20,16 @@ from typing import Callable
 
 from ..engine.threads import usable_cores, using_threads
 from ..errors import InvalidArgumentError, OctalError
-from ..rules.code import OCTAL, parse_code
+from ..rules.code import HEXADECIMAL, OCTAL, parse_code
 from ..validate import whole_number
 
 PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
-def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
-    """Every code d0.d1…dD (octal digits, D = `digits`), d0 in {0} / {4} / both, except 0.000…"""
+OCTAL_DIGITS, HEX_DIGITS = "01234567", "0123456789ABCDEF"
+
+
+def enumerate_codes(digits: int, prefix: str = "0", hexadecimal: bool = False) -> list[str]:
+    """Every code d0.d1…dD (octal digits, D = `digits`), d0 in {0} / {4} / both, except 0.000…; `hexadecimal`: the
+    codes with hexadecimal digits of which at least one is 8 or more (the rest are octal codes)."""
     if not 1 <= digits <= 6:
         raise InvalidArgumentError(f"--digits must be between 1 and 6, not {digits}")
     heads = {"0": ["0"], "4": ["4"], "both": ["0", "4"]}.get(prefix)
@@ -33,9 +37,9 @@ def enumerate_codes(digits: int, prefix: str = "0") -> list[str]:
         raise InvalidArgumentError(f"--prefix must be 0, 4 or both, not {prefix!r}")
     out = []
     for head in heads:
-        for ds in itertools.product("01234567", repeat=digits):
+        for ds in itertools.product(HEX_DIGITS if hexadecimal else OCTAL_DIGITS, repeat=digits):
             body = "".join(ds)
-            if head == "0" and set(body) == {"0"}:
+            if (head == "0" and set(body) == {"0"}) or (hexadecimal and set(body) <= set(OCTAL_DIGITS)):
                 continue
             out.append(f"{head}.{body}")
     return out
@@ -200,18 +204,19 @@ def worker_threads(threads: int, workers: int, dask: str | None) -> int:
 
 
 def census_plan(digits: int, prefix: str, codes: Iterable[str] | None, workers: int | None,
-                dask: str | None, shard: str | None = None) -> tuple[list[str], int]:
+                dask: str | None, shard: str | None = None, hexadecimal: bool = False) -> tuple[list[str], int]:
     """(the codes a census computes: those named, or every code of `digits` digits under `prefix`, then this shard's
     share of them; its worker count), the scheduler checked first: every argument is refused before any work
     starts."""
     check_scheduler(dask)
     workers = check_workers(workers)
-    todo = named_codes(codes) if codes is not None else enumerate_codes(digits, prefix)
+    todo = named_codes(codes) if codes is not None else enumerate_codes(digits, prefix, hexadecimal)
     return shard_of(todo, shard), workers
 
 
 def named_codes(codes: Iterable[str]) -> list[str]:
-    """The codes a user named, each an octal code (a census proves octal codes only), written 0.ddd, once each."""
+    """The codes a user named, each a plain octal or hexadecimal code (what the census's theorems can prove), written
+    0.ddd, once each."""
     if isinstance(codes, str) or not hasattr(codes, "__iter__"):
         raise InvalidArgumentError(f"codes must be a list of octal codes, not {type(codes).__name__}")
     out: dict[str, None] = {}
@@ -221,9 +226,9 @@ def named_codes(codes: Iterable[str]) -> list[str]:
         text = text.strip()
         text = "0" + text if text.startswith(".") else text
         code = parse_code(text)  # InvalidCodeError names what is wrong
-        if code.tier != OCTAL or not code.is_plain or "." not in text:  # what the periodicity theorem can prove
-            raise InvalidArgumentError(f"the census takes plain octal codes (d.ddd, digits 0–7, no marks), "
-                                       f"not {text!r}")
+        if code.tier not in (OCTAL, HEXADECIMAL) or not code.is_plain or "." not in text or not code.is_finite:
+            raise InvalidArgumentError(f"the census takes plain octal or hexadecimal codes (d.ddd, digits 0–F, no "
+                                       f"marks), not {text!r}")
         out[text] = None
     if not out:
         raise InvalidArgumentError("no codes named")

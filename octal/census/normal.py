@@ -13,7 +13,7 @@ import numpy as np
 from ..defaults import CENSUS_MAX_N
 from ..engine import kernels
 from ..engine.grundy import GrundySequence
-from ..engine.periodicity import PROVEN
+from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.sequence import nim_sequence
 from ..engine.threads import check_threads, using_threads
 from ..errors import DamagedRowError
@@ -54,13 +54,16 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     seq = GrundySequence(code, values)
     result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
     p = result.periodicity
-    proven = p.status == PROVEN and p.saltus == 0
+    proven = p.status == PROVEN
+    arithmetic = p.saltus > 0 and p.status == APPARENT  # an open row keeps its apparent arithmetic period
     vals = np.ascontiguousarray(result.values)
     return {
         "code": code_text,
         "status": PROVEN if proven else OPEN,
-        "preperiod": p.preperiod if proven else None,
-        "period": p.period if proven else None,
+        "preperiod": p.preperiod if proven or arithmetic else None,
+        "period": p.period if proven or arithmetic else None,
+        "saltus": p.saltus if proven or arithmetic else None,
+        "theorem": p.theorem if proven else None,
         "proof_bound": p.proof_bound if proven else None,
         "max_value": result.max,
         "n": result.n,
@@ -89,13 +92,15 @@ def run_census(
     shard: str | None = None,
     threads: int = 1,
     notes: Callable[[str], None] | None = None,
+    hexadecimal: bool = False,
 ) -> list[dict]:
     """Compute every code not yet proven, in stages of growing budget (`stages`: all codes to 2¹², the codes still
     open to 2¹⁶, …, to `max_n`; open rows resume from their stored values), then classify; returns the rows. Each
-    worker runs its codes with `threads` kernel threads (1: the workers share the cores already)."""
+    worker runs its codes with `threads` kernel threads (1: the workers share the cores already); `hexadecimal`: the
+    codes with a digit 8–F instead of the octal ones."""
     max_n = whole_number(max_n, "--max-n", 64)
     threads = check_threads(threads)
-    todo_codes, workers = census_plan(digits, prefix, codes, workers, dask, shard)
+    todo_codes, workers = census_plan(digits, prefix, codes, workers, dask, shard, hexadecimal)
     threads = worker_threads(threads, workers, dask)
     wanted = set(todo_codes)
     store = CensusDB(db)

@@ -49,9 +49,10 @@ def text_table(head: list[str], body: list[list[str]], fmt: str) -> list[str]:
 
 
 COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-           "cousin", "saltus", "budget")
-# saltus: a census row is proven only purely periodic (saltus 0); budget: the heaps budget of the stage that proved
-# it (open: the last one it ran to); kernel and seconds: how this machine computed it (the rest is the game's)
+           "cousin", "saltus", "budget", "theorem")
+# saltus: 0 for a period, s for an arithmetic period (proven, or apparent on an open row); budget: the heaps budget of
+# the stage that proved it (open: the last one it ran to); theorem: what proved it; kernel and seconds: how this
+# machine computed it (the rest is the game's)
 
 
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] | None = None) -> str:
@@ -65,7 +66,8 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] |
         raise InvalidArgumentError(f"--columns takes some of {','.join(COLUMNS)}, not {','.join(unknown) or 'none'}")
     if columns is not None and fmt not in ("csv", "json"):
         raise InvalidArgumentError(f"--columns goes with --format csv or json, not {fmt!r}")
-    rows = [{**r, "saltus": 0 if r["status"] == PROVEN else None} for r in checked_rows(db)]
+    rows = [{**r, "saltus": 0 if r["status"] == PROVEN and r["saltus"] is None else r["saltus"]}
+            for r in checked_rows(db)]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

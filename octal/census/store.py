@@ -12,8 +12,18 @@ import numpy as np
 
 from ..defaults import CENSUS_DB
 from ..engine import kernels
+from ..engine.arithmetic import saltus_bound
 from ..engine.grundy import GrundySequence, first_wrong_value
-from ..engine.periodicity import NONE, PROVEN, Periodicity, proof_bound, through_period
+from ..engine.periodicity import (
+    APPARENT,
+    GUY_SMITH,
+    NONE,
+    PROVEN,
+    SALTUS_THEOREM,
+    Periodicity,
+    proof_bound,
+    through_period,
+)
 from ..engine.sequence import NimSequence
 from ..errors import DamagedRowError, DataFileError, OctalError
 from ..outcomes import OPEN
@@ -47,7 +57,9 @@ CREATE TABLE IF NOT EXISTS codes (
     dtype TEXT,
     updated TEXT,
     budget INTEGER,                -- the heaps budget of the stage that last computed it (or proved it)
-    sig TEXT
+    sig TEXT,
+    saltus INTEGER,                -- G(n + p) = G(n) + saltus: 0 for a period; an open row's apparent arithmetic one
+    theorem TEXT                   -- what proved a proven row (Guy–Smith theorem, power-of-two saltus theorem)
 );
 """
 
@@ -158,8 +170,8 @@ class CensusDB(CodeTable):
     TABLE = "codes"
     SCHEMA = NORMAL_SCHEMA
     COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", "n", "kernel", "seconds", "class",
-               "cousin", "vals", "dtype", "updated", "budget", "sig")
-    ADDED = {"budget": "INTEGER", "sig": "TEXT"}
+               "cousin", "vals", "dtype", "updated", "budget", "sig", "saltus", "theorem")
+    ADDED = {"budget": "INTEGER", "sig": "TEXT", "saltus": "INTEGER", "theorem": "TEXT"}
 
     def states(self) -> dict[str, dict]:
         """code → {status, n, class} of every row, without the values: what a census decides its work from."""
@@ -184,7 +196,8 @@ class CensusDB(CodeTable):
             self.upsert(),
             [(res["code"], res["status"], res["preperiod"], res["period"], res["proof_bound"], res["max_value"],
               res["n"], res["kernel"], seconds, row["vals"], res["dtype"],
-              time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"), row_signature(row))],
+              time.strftime("%Y-%m-%dT%H:%M:%S"), res.get("budget"), row_signature(row), res.get("saltus"),
+              res.get("theorem"))],
             # claims naming the row replaced are withdrawn with it, in the same transaction: until the census groups
             # the games again (at its end), no row claims a game the file no longer holds
             ("UPDATE codes SET class = NULL WHERE class = ?", (res["code"],)),
@@ -196,7 +209,9 @@ SIGNED_FIELDS = ("code", "status", "preperiod", "period", "proof_bound", "max_va
 
 
 def _signed_parts(row: dict) -> tuple[bytes, bytes]:
-    fields = repr([row.get(k) for k in SIGNED_FIELDS]).encode()
+    # saltus and theorem are signed where a row has a saltus (a plain row signs what it signed before they came)
+    extra = ["saltus", "theorem"] if row.get("saltus") else []
+    fields = repr([row.get(k) for k in (*SIGNED_FIELDS, *extra)]).encode()
     vals = row.get("vals")
     return fields, vals if isinstance(vals, bytes) else repr(vals).encode()
 
@@ -235,7 +250,7 @@ def extended_values(row: dict, length: int) -> np.ndarray | None:
     v = row_values(row)
     if len(v) >= length or row["status"] != PROVEN:
         return v[:length].astype(np.int64) if len(v) >= length else None
-    return through_period(v.astype(np.int64), row["period"], row["preperiod"], length)
+    return through_period(v.astype(np.int64), row["period"], row["preperiod"], length, row.get("saltus") or 0)
 
 
 
@@ -296,28 +311,64 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
         head_only = status == OPEN and n > RESUME_MAX and len(values) == KEPT_HEAD and row.get("budget") == n
         if not (whole or head_only or (status == PROVEN and 0 < len(values) <= n)):
             why = f"it holds {len(values):,} values for {n:,} heaps"
-        elif not is_whole(row["max_value"]) or (row["max_value"] != int(values.max()) if whole or status == PROVEN
-                                                 else row["max_value"] < int(values.max())):
+        elif not is_whole(row["max_value"]) or (row["max_value"] != int(values.max()) if whole or (
+                status == PROVEN and not row.get("saltus")) else row["max_value"] < int(values.max())):
             why = f"its largest value {repr(row['max_value'])[:20]} is not that of its values"
         elif row.get("budget") is not None and not (is_whole(row["budget"]) and row["budget"] >= n):
             why = f"its budget {repr(row['budget'])[:20]} is below the {n:,} heaps it computed"
-    if why is None and status == PROVEN:
-        n0, p = row["preperiod"], row["period"]
-        bound = proof_bound(code.proof_criteria, p, n0) if is_whole(n0) and is_whole(p) and p > 0 else None
-        if bound is None or row["proof_bound"] != bound or bound > n or through_period(values, p, n0, bound) is None:
-            why = "its period is not proven by the Guy–Smith bound within the heaps it computed"
-        elif not np.array_equal(values[n0 + p:], values[n0:len(values) - p]):
-            why = "its values do not follow its period"
-        elif any(np.array_equal(values[n0 + d:], values[n0:len(values) - d]) for d in range(1, p) if p % d == 0):
-            why = f"its period {p} is not the least one (over a stretch this long, the least period divides every one)"
-        elif n0 > 0 and values[n0 - 1] == values[n0 - 1 + p]:
-            why = f"its preperiod {n0} is not where the period starts (heap {n0 - 1:,} already follows it)"
+    saltus = 0
+    if why is None:
+        why, bound, saltus = _period_claim(code, row, values)
     if why is None:
         why = _sample_check(code, row, values, bound) if own else full_check(code, row, values, bound)
     if why is not None:
         raise DamagedRowError(str(row["code"]), why)
-    verdict = Periodicity(PROVEN, p, n0, 0, bound) if status == PROVEN else Periodicity(NONE)
+    n0, p = row["preperiod"], row["period"]
+    if status == PROVEN:
+        verdict = Periodicity(PROVEN, p, n0, saltus, bound)
+    else:
+        verdict = Periodicity(APPARENT, p, n0, saltus, None, "an open census row") if saltus else Periodicity(NONE)
     return NimSequence(code, name, values, verdict)
+
+
+def _period_claim(code, row: dict, values: np.ndarray) -> tuple[str | None, int | None, int]:
+    """(why the row's period claim fails or None, its proof bound, its saltus). A proven row: its bound recomputed
+    from the code by its theorem (Guy–Smith for saltus 0, the power-of-two saltus theorem otherwise) is the stored
+    one and lies within the heaps computed, its values follow the period, and (n0, p) is the least; an open row
+    may claim only an apparent arithmetic period, which its stored values must follow from its least n0."""
+    status, n, saltus, theorem = row["status"], row["n"], row.get("saltus"), row.get("theorem")
+    n0, p = row["preperiod"], row["period"]
+    if status == OPEN and saltus is None:
+        ok = n0 is None and p is None and theorem is None and row["proof_bound"] is None
+        return (None if ok else "an open row claims a period"), None, 0
+    if saltus is None and status == PROVEN:
+        saltus = 0  # a row written before the column came: a plain period
+    if not (is_whole(saltus) and is_whole(n0) and is_whole(p) and p > 0 and saltus >= 0):
+        return "its period, preperiod or saltus is not a whole number", None, 0
+    if status == OPEN and (saltus == 0 or theorem is not None or row["proof_bound"] is not None):
+        return "an open row claims a period", None, 0
+    follows = values[n0 + p:].astype(np.int64) - values[n0:len(values) - p].astype(np.int64)
+    if not np.all(follows == saltus):
+        return "its values do not follow its period", None, 0
+    if n0 > 0 and n0 - 1 + p < len(values) and int(values[n0 - 1 + p]) - int(values[n0 - 1]) == saltus:
+        return f"its preperiod {n0} is not where the period starts (heap {n0 - 1:,} already follows it)", None, 0
+    for d in (d for d in range(1, p) if p % d == 0 and saltus * d % p == 0):
+        if np.all(values[n0 + d:].astype(np.int64) - values[n0:len(values) - d] == saltus * d // p):
+            return (f"its period {p} is not the least one (over a stretch this long, the least period divides every "
+                    "one)"), None, 0
+    if status == OPEN:
+        return None, None, saltus
+    if saltus:
+        bound, name = saltus_bound(code, values, p, n0, saltus), SALTUS_THEOREM
+    else:
+        bound, name = proof_bound(code.proof_criteria, p, n0), GUY_SMITH
+    if (bound is None or row["proof_bound"] != bound or bound > n or theorem not in (None, name)
+            or through_period(values, p, n0, bound, saltus) is None):
+        return f"its period is not proven by the {name} within the heaps it computed", None, 0
+    if saltus and row["max_value"] != int(through_period(values, p, n0, n, saltus).max()):
+        return f"its largest value {row['max_value']} is not that of its {n:,} heaps", None, 0
+    return None, bound, saltus
+
 
 
 def _sample_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | None:
@@ -326,7 +377,7 @@ def _sample_check(code, row: dict, values: np.ndarray, bound: int | None) -> str
     if (wrong := first_wrong_value(code, values)) is not None:
         return f"G({wrong:,}) = {int(values[wrong])} is not the mex of its options under the rules of {code}"
     if bound is not None:
-        ext = through_period(values, row["period"], row["preperiod"], bound)
+        ext = through_period(values, row["period"], row["preperiod"], bound, row.get("saltus") or 0)
         if (wrong := first_wrong_value(code, ext)) is not None:
             return f"its period gives G({wrong:,}) = {int(ext[wrong])}, which the rules of {code} do not"
     return None
@@ -344,7 +395,7 @@ def full_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | 
     if row["status"] == OPEN and int(truth[:row["n"]].max()) != row["max_value"]:
         return f"its largest value over {row['n']:,} heaps is {int(truth[:row['n']].max())}, not {row['max_value']}"
     if bound is not None:
-        ext = through_period(values, row["period"], row["preperiod"], bound)
+        ext = through_period(values, row["period"], row["preperiod"], bound, row.get("saltus") or 0)
         bad = np.flatnonzero(truth[:bound] != ext.astype(np.int64))
         if len(bad):
             return f"its period gives G({int(bad[0]):,}) = {int(ext[bad[0]])}, which the rules of {code} do not"

@@ -5,7 +5,8 @@ whose moves leave at most r heaps (the code's `Criteria`), if G(n+p) = G(n) for 
 then it holds for every n ≥ n0.
 The argument needs n0 ≥ 1 (0.04 has G(0..3) = 0 but G(4) = 1), so max(n0, 1) stands in for n0.
 Arithmetic periodicity G(n+p) = G(n) + s is looked for only where it can occur: codes with a repeating
-tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakowski 2003).
+tail or hexadecimal digits (finite octal codes never have it, Horrocks–Nowakowski 2003). A power-of-two saltus is
+proven by the theorem of docs/periodicity.md where its test passes (`arithmetic.saltus_bound`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..rules.code import Criteria, OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array, whole_number
 from . import kernels
+from .arithmetic import saltus_bound, theorem_applies
 from .kernels import small
 from .kernels.small import credible
 
@@ -41,6 +43,14 @@ class Periodicity:
     no_theorem: str | None = None  # why no theorem proves an apparent period (None: one does, given the heaps)
 
     @property
+    def theorem(self) -> str | None:
+        """The theorem that proves (or, given its heaps, would prove) the period: GUY_SMITH for a plain period,
+        SALTUS_THEOREM for an arithmetic one; None where none applies."""
+        if self.period is None or self.proof_bound is None:
+            return None
+        return SALTUS_THEOREM if self.saltus else GUY_SMITH
+
+    @property
     def last_exception(self) -> int | None:
         """The last heap n0 − 1 that does not follow the period (None when n0 = 0)."""
         if self.preperiod is None or self.preperiod == 0:
@@ -55,7 +65,12 @@ class Periodicity:
         last = f"(last exception at {exc:,})" if exc is not None else "(no exceptions)"
         where = f"from heap {self.preperiod:,} {last}"
         if self.saltus:
-            return f"apparent arithmetic period {self.period:,}, saltus {self.saltus:,}, {where} — no theorem proves it"
+            head = f"arithmetic period {self.period:,}, saltus {self.saltus:,}, {where}"
+            if self.status == PROVEN:
+                return f"{head} — proven by the {SALTUS_THEOREM} with heaps 0..{self.proof_bound - 1:,}"
+            if self.proof_bound is None:
+                return f"apparent {head} — no theorem proves it ({self.no_theorem or 'values without their code'})"
+            return f"apparent {head} — the {SALTUS_THEOREM}'s proof needs heaps 0..{self.proof_bound - 1:,}"
         head = f"period {self.period:,} {where}"
         if self.status == PROVEN:
             return f"{head} — proven by the Guy–Smith bound with heaps 0..{self.proof_bound - 1:,}"
@@ -74,20 +89,26 @@ class Periodicity:
         return int(values[base]) + self.saltus * ((heap - base) // self.period)
 
 
+GUY_SMITH = "Guy–Smith theorem"  # periodicity of octal (and hexadecimal) games, Winning Ways ch. 4
+SALTUS_THEOREM = "power-of-two saltus theorem"  # arithmetic periodicity, proven in docs/periodicity.md
+
+
 def periodic_index(heap: int, period: int, preperiod: int) -> int:
     """The heap whose value G(heap) repeats: heap itself before n0, else n0 + (heap − n0) mod p."""
     return heap if heap < preperiod else preperiod + (heap - preperiod) % period
 
 
-def through_period(values: np.ndarray, period: int, preperiod: int, length: int) -> np.ndarray | None:
+def through_period(values: np.ndarray, period: int, preperiod: int, length: int, saltus: int = 0) -> np.ndarray | None:
     """G(0..length−1) from the values known, continued through the period from n0 (None when they fall short):
-    G(n) = G(n0 + (n − n0) mod p) for n ≥ n0. The one reading of a sequence through its period (normal values, a
-    census row, a misère quotient's Φ)."""
+    G(n) = G(n0 + (n − n0) mod p) + s·⌊(n − n0)/p⌋ for n ≥ n0. The one reading of a sequence through its period
+    (normal values, a census row, a misère quotient's Φ)."""
     if len(values) >= length:
         return values[:length]
     idx = np.arange(length)
     base = np.where(idx < preperiod, idx, preperiod + (idx - preperiod) % period)
-    return values[base] if base.max() < len(values) else None
+    if base.max() >= len(values):
+        return None
+    return values[base] + saltus * ((idx - base) // period) if saltus else values[base]
 
 
 def holds_through(values: np.ndarray, period: int, preperiod: int, criteria: Criteria | None) -> bool:
@@ -202,7 +223,7 @@ def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     if p:
         return Periodicity(APPARENT, p, n0, 0, proof_bound(criteria, p, n0), _no_theorem(code))
     if code is not None and (not code.is_finite or code.max_heaps > 2):
-        return _find_arithmetic(G, N, repeats, share)
+        return _find_arithmetic(G, N, repeats, share, code)
     return Periodicity()
 
 
@@ -264,13 +285,26 @@ class OnlinePeriod:
         return OnlinePeriod()
 
 
-def _find_arithmetic(G: np.ndarray, N: int, repeats: int, share: float) -> Periodicity:
-    """Least credible p with G(n+p) = G(n) + s, s > 0 (reported as apparent: no theorem is applied)."""
+def _find_arithmetic(G: np.ndarray, N: int, repeats: int, share: float, code: OctalCode) -> Periodicity:
+    """Least credible p with G(n+p) = G(n) + s, s > 0: proven when the power-of-two saltus theorem's test passes and
+    its bound lies within the N heaps (every one of which follows the period from n0), else apparent."""
     for p in range(1, N // 4 + 1):
         s = int(G[N - 1]) - int(G[N - 1 - p])
         if s <= 0:
             continue
         n0 = int(_search(N).arithmetic_from(G, N, p, s))
         if credible(N, p, n0, repeats, 0, share):
-            return Periodicity(APPARENT, p, n0, s, None)
+            bound = saltus_bound(code, G, p, n0, s)
+            if bound is not None and bound <= N:
+                return Periodicity(PROVEN, p, n0, s, bound)
+            return Periodicity(APPARENT, p, n0, s, bound, None if bound else _no_saltus_theorem(code, s))
     return Periodicity()
+
+
+def _no_saltus_theorem(code: OctalCode, saltus: int) -> str:
+    """Why the power-of-two saltus theorem does not prove an arithmetic period, in words."""
+    if not theorem_applies(code):
+        return code.no_theorem or "a code whose moves leave more than three heaps"
+    if saltus & (saltus - 1):
+        return "its saltus is not a power of two"
+    return "its values fail the test of the power-of-two saltus theorem"

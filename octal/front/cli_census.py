@@ -29,6 +29,7 @@ def census(
     ctx: typer.Context,
     digits: Annotated[int, typer.Option("--digits", metavar="D", help="Digits after the point (3: 0.001 … 0.777).")] = D.CENSUS_DIGITS,
     prefix: Annotated[str, typer.Option("--prefix", metavar="P", help="0, 4 or both.")] = "0",
+    hexadecimal: Annotated[bool, typer.Option("--hex", help="The hexadecimal codes instead: digits 0–F, at least one of them 8 or more (3,584 at 3 digits).")] = False,
     max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help="Heaps budget per code (default 65,536, or 1,048,576 with --until-proven). Codes whose proof needs more stay open: at 2 digits 0.16 and 0.56, which octal's 4-digit table proves with 509,622 and 653,570 heaps; the run names such codes at its end.")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Escalate every open code until proven or the --max-n budget is spent (default 1,048,576 heaps).")] = False,
     workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
@@ -46,6 +47,8 @@ def census(
     """Compute every code (skipping proven ones, extending open ones), then print the counts."""
     if ctx.invoked_subcommand is not None:
         return
+    if misere and hexadecimal:
+        raise InvalidArgumentError("--hex goes with the normal-play census: the misère census takes octal codes")
     if misere and threads != 1:
         raise InvalidArgumentError("--threads goes with the normal-play census: a misère quotient's search runs on "
                                    "one thread")
@@ -81,7 +84,8 @@ def census(
 
     with checking_strangers(db):
         rows = run_census(digits, prefix, max_n, workers, dask, db, progress=show, codes=named, shard=shard,
-                          threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True))
+                          threads=threads, notes=lambda why: typer.echo(f"note: {why}", err=True),
+                          hexadecimal=hexadecimal)
     stage["line"].close()
     typer.echo(census_text(rows, db))
 

@@ -255,6 +255,8 @@ def census_text(rows: list[dict], db: str) -> str:
     classes = len({r["class"] for r in rows})
     text = (f"{len(rows):,} codes: {len(rows) - opened:,} proven, {opened:,} open, {classes:,} distinct games; "
             f"results in {db} (octal census report)")
+    if any(r.get("saltus") for r in rows):
+        text += "\n" + regularity_line(rows)
     by = budget_counts(rows)
     if len(by) > 1:
         text += "\nproven within " + " · ".join(f"{b:,} heaps: {k:,}" for b, k in by.items())
@@ -264,6 +266,24 @@ def census_text(rows: list[dict], db: str) -> str:
         text += (f"\nopen here, proven with more heaps in octal's 4-digit table: {shown}; a --max-n of that many "
                  f"heaps proves them (--until-proven: {CENSUS_UNTIL_PROVEN:,})")
     return text
+
+
+def regularity_line(rows: list[dict]) -> str:
+    """The codes by regularity: periodic (proven), arithmetic-periodic (proven or apparent), neither found."""
+    counts = regularity_counts(rows)
+    return " · ".join(f"{k}: {v:,}" for k, v in counts.items())
+
+
+def regularity_counts(rows: list[dict]) -> dict[str, int]:
+    """How many rows are periodic (proven), arithmetic-periodic proven, arithmetic-periodic apparent, or neither."""
+    kinds = {"periodic (proven)": 0, "arithmetic-periodic (proven)": 0, "arithmetic-periodic (apparent)": 0,
+             "no regularity found": 0}
+    for r in rows:
+        if r["status"] == PROVEN:
+            kinds["arithmetic-periodic (proven)" if r.get("saltus") else "periodic (proven)"] += 1
+        else:
+            kinds["arithmetic-periodic (apparent)" if r.get("saltus") else "no regularity found"] += 1
+    return kinds
 
 
 def proven_further(rows: list[dict]) -> list[tuple[str, int]]:
