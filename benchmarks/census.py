@@ -10,6 +10,8 @@ four-digit codes (0.dddd and 4.dddd) in stages, with the targets of issue #35.
     python benchmarks/census.py --four --db FILE        # to 2^16 (target ≤ 60 min; resumable: FILE is kept)
     python benchmarks/census.py --escalate 64 --db FILE # 64 codes open in FILE at 2^16, on a copy, to 2^20
                                                          # (target ≤ 20 min)
+    python benchmarks/census.py --hex --max-n 4096      # the 3,584 three-digit hexadecimal codes to 2^12 (target
+                                                         # ≤ 45 min on 2 workers), then the re-run (target ≤ 10 s)
 
 Wall seconds, CPU seconds (this process and its workers), and the compute share: the seconds the workers spent in
 `compute_code` (kernels, period search, certificate) over workers × wall; the rest is the pool, SQLite, the
@@ -38,11 +40,15 @@ def cpu() -> float:
                for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 
 
-def timed_census(label: str, codes: list[str] | None, max_n: int, workers: int, db: str) -> list[dict]:
+def timed_census(label: str, codes: list[str] | None, max_n: int, workers: int, db: str,
+                 hexadecimal: bool = False) -> list[dict]:
     """One census run, its wall and CPU seconds, the compute share, and the counts by status and budget."""
     before = {r["code"]: r["seconds"] for r in CensusDB.read(db, "")} if os.path.exists(db) else {}
     t0, c0 = time.perf_counter(), cpu()
-    rows = run_census(4, "both", max_n=max_n, workers=workers, db=db, codes=codes)
+    if hexadecimal:
+        rows = run_census(3, "0", max_n=max_n, workers=workers, db=db, codes=codes, hexadecimal=True)
+    else:
+        rows = run_census(4, "both", max_n=max_n, workers=workers, db=db, codes=codes)
     wall, used = time.perf_counter() - t0, cpu() - c0
     computed = sum(r["seconds"] - before.get(r["code"], 0.0) for r in rows)
     proven = sum(r["status"] == "proven" for r in rows)
@@ -69,8 +75,8 @@ def four_digits(args) -> None:
         timed_census(f"{len(sample)} open codes", sample, 1 << 20, args.workers, copy)
         print(f"(on a copy: {copy})")
         return
-    timed_census("census", None, args.max_n, args.workers, db)
-    timed_census("re-run ", None, args.max_n, args.workers, db)
+    timed_census("census", None, args.max_n, args.workers, db, args.hex)
+    timed_census("re-run ", None, args.max_n, args.workers, db, args.hex)
 
 
 def main() -> None:
@@ -81,9 +87,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--four", action="store_true", help="the 8,191 four-digit codes, in stages")
     ap.add_argument("--escalate", type=int, default=0, metavar="K", help="K codes open at 2^16 in --db, to 2^20")
-    ap.add_argument("--db", default=None, help="with --four/--escalate: the census file (kept)")
+    ap.add_argument("--hex", action="store_true", help="the 3,584 three-digit hexadecimal codes, in stages")
+    ap.add_argument("--db", default=None, help="with --four/--hex/--escalate: the census file (kept)")
     args = ap.parse_args()
-    if args.four or args.escalate:
+    if args.four or args.escalate or args.hex:
         return four_digits(args)
     digits = 2 if args.quick else 3
     codes = enumerate_codes(digits, "both")

@@ -135,3 +135,38 @@ def random_trees(seed: int, count: int, days: int = 3, width: int = 3) -> list:
             pool.append((tuple(rng.sample(born, rng.randint(0, min(width, len(born))))),
                          tuple(rng.sample(born, rng.randint(0, min(width, len(born)))))))
     return [rng.choice(pool) for _ in range(count)]
+
+
+def reference_hex_values(text: str, n: int) -> list[int]:
+    """G(0..n−1) of a plain finite code 'd0.d1d2…' whose moves leave at most three heaps, by the definition, fast
+    enough for a few thousand heaps: the nim-sums of two-heap splits of each size kept as sets (numpy), three-heap
+    splits as a two-heap split plus one heap. Independent of octal's engine."""
+    import numpy as np
+
+    digits, _ = reference_digits(text)
+    assert all(d < 16 for d in digits), "moves leaving four heaps or more are not supported"
+    width = 1 << max(6, (2 * n).bit_length())  # every value is at most the heap size, so its nim-sums lie below
+    G = np.zeros(n, dtype=np.int64)
+    pairs = np.zeros((n, width), dtype=bool)  # pairs[m, v]: some split of m into two heaps has nim-sum v
+    cols = np.arange(width)
+    for m in range(n):
+        w = 1 << int(G[:m].max(initial=0)).bit_length()  # every value so far lies below w, so every nim-sum does
+        seen = np.zeros(width, dtype=bool)
+        for k, d in enumerate(digits):
+            rest = m - k
+            if rest < 0 or (k == 0 and d & 1):
+                continue
+            if d & 1 and rest == 0:
+                seen[0] = True
+            if d & 2 and rest >= 1:
+                seen[G[rest]] = True
+            if d & 4 and rest >= 2:
+                seen |= pairs[rest]
+            if d & 8 and rest >= 3:
+                c = np.arange(1, rest - 1)  # the lone heap; the other two split rest − c
+                seen[:w] |= pairs[rest - c][np.arange(len(c))[:, None], cols[None, :w] ^ G[c][:, None]].any(axis=0)
+        G[m] = int(np.argmin(seen))
+        if m >= 2:
+            a = np.arange(1, m // 2 + 1)
+            pairs[m, G[a] ^ G[m - a]] = True
+    return G.tolist()

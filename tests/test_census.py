@@ -244,7 +244,8 @@ def test_shards_merge_into_the_census_computed_whole(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--shard", "4/3"], "--shard takes i/k"), (["--shard", "x"], "--shard takes i/k"),
-    (["--codes", "0.77,0.F"], "octal codes"), (["--codes", "0.77,0.9x"], ""), (["--codes", ","], "no codes named"),
+    (["--codes", "0.77,0.G"], "octal or hexadecimal codes"), (["--codes", "0.77,0.9x"], ""),
+    (["--codes", ","], "no codes named"),
 ])
 def test_bad_codes_and_shards_are_one_line(tmp_path, args, message):
     r = CliRunner().invoke(app, ["census", *args, "--db", str(tmp_path / "c.sqlite")])
@@ -264,8 +265,9 @@ def test_a_file_written_before_the_budget_column_reads_and_gains_it(tmp_path):
     db = tmp_path / "old.sqlite"
     run_census(1, "0", 1024, workers=1, db=db)
     conn = sqlite3.connect(db)
-    conn.execute("ALTER TABLE codes DROP COLUMN sig"), conn.execute("ALTER TABLE codes DROP COLUMN budget")
-    conn.commit(), conn.close()  # a file from before both columns (budget, then sig) were added
+    for column in ("theorem", "saltus", "sig", "budget"):
+        conn.execute(f"ALTER TABLE codes DROP COLUMN {column}")
+    conn.commit(), conn.close()  # a file from before the columns (budget, sig, then saltus and theorem) were added
     assert all(r["budget"] is None for r in CensusDB.read(db, ""))  # read only: as it is, the column empty
     assert "budget" not in [c[1] for c in sqlite3.connect(db).execute("PRAGMA table_info(codes)")]
     rows = run_census(0, codes=["0.6"], max_n=2048, workers=1, db=db)  # written: the column is added
@@ -285,8 +287,11 @@ def test_shards_cover_every_code_once_and_named_codes_are_normalised():
     for bad in ("0.77", 5):
         with pytest.raises(InvalidArgumentError, match="list of octal codes"):
             named_codes(bad)
-    with pytest.raises(InvalidArgumentError, match="octal codes"):
+    with pytest.raises(InvalidArgumentError, match="octal or hexadecimal codes"):
         named_codes(["4!.0"])  # Grundy's game: a constraint, not a plain octal code
+    with pytest.raises(InvalidArgumentError, match="octal or hexadecimal codes"):
+        named_codes(["0.[3]"])  # nim: a repeating tail, which no theorem proves
+    assert named_codes(["0.F8"]) == ["0.F8"]
 
 
 def test_a_proven_row_is_never_replaced_by_an_open_one_and_merge_repairs_damage(tmp_path):

@@ -44,10 +44,14 @@ def test_json_shape_is_exact():
     r = run("run", "kayles", "--until-proven", "--json", "--threads", "1")
     doc = json.loads(r.output)
     assert list(doc) == ["code", "name", "n", "max", "period", "preperiod", "saltus", "status", "proof_bound",
-                         "exceptions", "threads"]  # keys are only ever added: "threads" came last
+                         "exceptions", "threads", "theorem"]  # keys are only ever added: "theorem" came last
     assert doc == {"code": "0.77", "name": "Kayles", "n": 168, "max": 8, "period": 12, "preperiod": 71,
                    "saltus": 0, "status": "proven", "proof_bound": 168,
-                   "exceptions": [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70], "threads": 1}
+                   "exceptions": [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70], "threads": 1,
+                   "theorem": "Guy–Smith theorem"}
+    doc = json.loads(run("run", "0.F8", "--until-proven", "--json").output)
+    assert (doc["period"], doc["preperiod"], doc["saltus"], doc["status"], doc["theorem"]) == (
+        6, 7, 4, "proven", "power-of-two saltus theorem")
     assert json.loads(run("run", "kayles", "--json").output)["threads"] == available_threads()  # every core
     doc = json.loads(run("run", "0.07", "--n", "30", "--json", "--values").output)
     assert doc["values"][:6] == [0, 0, 1, 1, 2, 0] and doc["status"] == "none"

@@ -336,7 +336,8 @@ def _open_kayles_row(n: int) -> dict:
     res = compute_code("0.77", 1024)  # proven: its fields, then made open
     vals = np.ascontiguousarray(KAYLES[:n]) if n <= len(KAYLES) else nim_sequence("0.77", n).values
     blob = zlib.compress(vals.tobytes())
-    return {**res, "status": "open", "preperiod": None, "period": None, "proof_bound": None, "n": n,
+    return {**res, "status": "open", "preperiod": None, "period": None, "proof_bound": None, "saltus": None,
+            "theorem": None, "n": n,
             "max_value": int(vals.max()), "head": blob, "vals": blob, "dtype": str(vals.dtype), "budget": n}
 
 

@@ -88,8 +88,8 @@ def test_value_through_the_period():
 
 
 def test_until_proven_stops_where_no_theorem_applies():
-    r = nim_sequence("0.8", until_proven=True)  # hexadecimal, arithmetic period: nothing can be proven
-    assert r.periodicity.status == "apparent" and r.periodicity.saltus == 1 and r.n < 1000
+    r = nim_sequence("0.3F", until_proven=True)  # saltus 3: the power-of-two saltus theorem does not apply
+    assert r.periodicity.status == "apparent" and r.periodicity.saltus == 3 and r.n < 1000
     assert nim_sequence("nim", until_proven=True).n < 1000
 
 

@@ -20,11 +20,11 @@ WINDOW = 512  # values compared to find identical games and cousins
 Game = tuple[str, tuple, np.ndarray]  # (code, identity key, leading values)
 
 
-def identity_key(status: str, preperiod: int | None, period: int | None, head: np.ndarray) -> tuple:
-    """What makes two games one: a proven period with the values through it (they fix the game forever), or, for
-    an open one, the values compared (its first 4·WINDOW; not the heaps computed, so that a code taken further by
-    a later stage stays in its class)."""
-    return (PROVEN, preperiod, period, head.tobytes()) if status == PROVEN else (OPEN, head.tobytes())
+def identity_key(status: str, preperiod: int | None, period: int | None, head: np.ndarray, saltus: int = 0) -> tuple:
+    """What makes two games one: a proven period and saltus with the values through it (they fix the game forever),
+    or, for an open one, the values compared (its first 4·WINDOW; not the heaps computed, so that a code taken
+    further by a later stage stays in its class)."""
+    return (PROVEN, preperiod, period, saltus, head.tobytes()) if status == PROVEN else (OPEN, head.tobytes())
 
 
 def game_of(row: dict) -> Game | None:
@@ -34,7 +34,7 @@ def game_of(row: dict) -> Game | None:
     if e is None:
         return None
     head = extended_values(row, row["preperiod"] + row["period"]) if row["status"] == PROVEN else e
-    return row["code"], identity_key(row["status"], row["preperiod"], row["period"], head), e
+    return row["code"], identity_key(row["status"], row["preperiod"], row["period"], head, row.get("saltus") or 0), e
 
 
 def _cousins(s: np.ndarray, t: np.ndarray, shift: int) -> bool:

@@ -63,7 +63,7 @@ def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, 
         return None
     full = (1 << s) - 1
     hmax = max(max(high), 1)
-    d_star = max((_last_offset(D, hs, high[R]) for R in range(p) for D, hs in shapes[R]), default=0)
+    d_star = max([0] + [_last_offset(D, hs, high[R]) for R in range(p) for D, hs in shapes[R]])
     for R in range(p):
         sh = shapes[R]
         top = _reached(sh, high[R], 0)

@@ -83,7 +83,7 @@ class NimSequence(HtmlRepr):
 
     def to_dict(self, values: bool = False) -> dict:
         """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions,
-        threads [, values]."""
+        threads, theorem [, values] (keys are only ever added: "theorem" came last)."""
         p = self.periodicity
         out = {
             "code": str(self.code),
@@ -97,6 +97,7 @@ class NimSequence(HtmlRepr):
             "proof_bound": p.proof_bound,
             "exceptions": self.exceptions,
             "threads": self.threads,
+            "theorem": p.theorem if p.status == PROVEN else None,
         }
         if values:
             out["values"] = self.values.tolist()

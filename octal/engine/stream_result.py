@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from ..rules.code import OctalCode
-from .periodicity import Periodicity
+from .periodicity import PROVEN, Periodicity
 
 
 @dataclass
@@ -42,12 +42,12 @@ class StreamResult:
 
     def to_dict(self) -> dict:
         """The `--json` shape of `octal run` (code, name, n, max, period, preperiod, saltus, status,
-        proof_bound, threads) plus "stream": the run's folder, window, memory held and rare/common summary."""
+        proof_bound, threads, theorem) plus "stream": the run's folder, window, memory held and rare/common summary."""
         p = self.periodicity
         return {
             "code": str(self.code), "name": self.name, "n": self.n, "max": self.max, "period": p.period,
             "preperiod": p.preperiod, "saltus": p.saltus, "status": p.status, "proof_bound": p.proof_bound,
-            "threads": self.threads,
+            "threads": self.threads, "theorem": p.theorem if p.status == PROVEN else None,
             "stream": {
                 "directory": self.directory, "window": self.window, "stored": self.stored,
                 "memory_bytes": self.memory_bytes, "rare": self.rare, "last_rare": self.last_rare,

@@ -27,6 +27,7 @@ from ..errors import DataFileError
 from ..outcomes import GROWING, OPEN
 from ..rules.presets import preset_for_code, resolve
 from ..validate import whole_number
+from .report import regularity_line
 from .rows_html import sequence_table
 from .site_assets import BOARD_JS, CENSUS_JS, INDEX_JS, STYLE
 from .svg import scatter_svg
@@ -121,7 +122,8 @@ def _identity(seq: NimSequence) -> tuple[str, tuple, np.ndarray]:
         values = seq.values[: 4 * WINDOW].astype(np.int64)
         return str(seq.code), identity_key(OPEN, None, None, values), values
     values = np.array([seq.value(n) for n in range(max(4 * WINDOW, p.preperiod + p.period))], np.int64)
-    return str(seq.code), identity_key(PROVEN, p.preperiod, p.period, values[: p.preperiod + p.period]), values
+    return (str(seq.code), identity_key(PROVEN, p.preperiod, p.period, values[: p.preperiod + p.period], p.saltus),
+            values)
 
 
 def check_out_dir(out: str | Path) -> Path:
@@ -211,8 +213,12 @@ CENSUS_COLUMNS = ["code", "status", "preperiod", "period", "max value", "heaps c
                   "same game as", "cousin of"]
 
 
-def _census_row(game: SiteGame, pages: Collection[str]) -> str:
-    """One census row: its cells, and the data attributes the page's filters read (see CENSUS_JS)."""
+ARITHMETIC_COLUMNS = ["saltus", "theorem"]  # after "period", on a census page with arithmetic periods (--hex)
+
+
+def _census_row(game: SiteGame, pages: Collection[str], arithmetic: bool = False) -> str:
+    """One census row: its cells, and the data attributes the page's filters read (see CENSUS_JS); `arithmetic`: with
+    the saltus and the theorem that proved it."""
     r = game.row
     code = escape(r["code"])
     proven = r["status"] == PROVEN
@@ -225,6 +231,8 @@ def _census_row(game: SiteGame, pages: Collection[str]) -> str:
     link = f'<a href="games/{game.slug}.html">{code}</a>' if game.slug in pages else code
     cells = [link, escape(r["status"]), _num(r["preperiod"]), _num(r["period"]), _num(r["max_value"]), _num(r["n"]),
              _num(r.get("budget")) if proven else "", escape(same), escape(r["cousin"] or "")]
+    if arithmetic:
+        cells[4:4] = [_num(r.get("saltus") or (0 if proven else None)), escape(r.get("theorem") or "")]
     return f"<tr{attrs}><td>{'</td><td>'.join(cells)}</td></tr>"
 
 
@@ -248,6 +256,8 @@ def census_html(games: list[SiteGame], pages: Collection[str] = ()) -> str:
                + (" No budgets recorded (an older file)." if all(r.get("budget") is None for r in rows) else
                   (f" Proven codes by budget: {by_budget(PROVEN, 'within ')}." if counts[PROVEN] else "")
                   + (f" Open codes by the last budget they ran to: {by_budget(OPEN, '')}." if counts[OPEN] else "")))
+    if any(r.get("saltus") for r in rows):
+        summary += " By regularity: " + regularity_line(rows) + "."
     prefixes = sorted({r["code"].split(".")[0] + "." for r in rows})
     option = "<option value=\"{}\">{}</option>".format
     budget_options = ([option(b, f"{b:,} heaps") for b in within]
@@ -268,8 +278,10 @@ def census_html(games: list[SiteGame], pages: Collection[str] = ()) -> str:
              '<label>Period at least <input id="pmin" type="number" min="1"></label> '
              '<label>at most <input id="pmax" type="number" min="1"></label> '
              f'<span id="count">{len(rows):,} of {len(rows):,} codes</span></p>')
-    head = "".join(f'<th data-col="{i}" title="sort">{escape(c)}</th>' for i, c in enumerate(CENSUS_COLUMNS))
-    body = "\n".join(_census_row(g, pages) for g in games)
+    arithmetic = any(r.get("saltus") for r in rows)
+    columns = CENSUS_COLUMNS[:4] + ARITHMETIC_COLUMNS + CENSUS_COLUMNS[4:] if arithmetic else CENSUS_COLUMNS
+    head = "".join(f'<th data-col="{i}" title="sort">{escape(c)}</th>' for i, c in enumerate(columns))
+    body = "\n".join(_census_row(g, pages, arithmetic) for g in games)
     table = f'<table id="census" class="sortable"><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>'
     return _page("Census", intro + table, CENSUS_JS)
 

@@ -95,7 +95,11 @@ def periodic_from(G, N, p, upto):
 
 
 def arithmetic_from(G, N, p, s):
-    """Least n0 with G[n+p] − G[n] == s for all n0 ≤ n < N−p."""
+    """Least n0 with G[n+p] − G[n] == s for all n0 ≤ n < N−p (the last 64 heaps first: a wrong p costs no O(N))."""
+    lo = max(0, N - p - 64)
+    bad = np.flatnonzero(G[lo + p:N].astype(np.int64) - G[lo: N - p].astype(np.int64) != s)
+    if len(bad):
+        return lo + int(bad[-1]) + 1
     bad = np.flatnonzero(G[p:N].astype(np.int64) - G[: N - p].astype(np.int64) != s)
     return int(bad[-1]) + 1 if len(bad) else 0
 

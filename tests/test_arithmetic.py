@@ -1,0 +1,148 @@
+"""Issue #43: arithmetic periods G(n + p) = G(n) + s proven by the power-of-two saltus theorem (docs/periodicity.md),
+checked against a brute-force reference far past each bound; a code outside the theorem, or values failing its
+test, stays apparent; a census row's arithmetic claim is proven again when read back."""
+
+import random
+import sqlite3
+
+import numpy as np
+import pytest
+from reference import reference_hex_values
+from typer.testing import CliRunner
+
+from octal import nim_sequence
+from octal.census import enumerate_codes, run_census, stored_sequence
+from octal.engine.arithmetic import _moves, lifting_bound, saltus_bound
+from octal.engine.periodicity import APPARENT, PROVEN, SALTUS_THEOREM, scan_period
+from octal.errors import DamagedRowError
+from octal.front.cli import app
+from octal.rules.code import parse_code
+
+HEX = "0123456789ABCDEF"
+SMALL_HEX = [f"0.{a}" for a in HEX[8:]] + [f"0.{a}{b}" for a in HEX[1:] for b in HEX[1:] if max(a, b) >= "8"]
+
+
+def _follows(values, p: int, n0: int, s: int) -> bool:
+    G = np.asarray(values, dtype=np.int64)
+    return bool(np.all(G[n0 + p:] - G[n0:len(G) - p] == s))
+
+
+def test_the_first_hexadecimal_games_are_proven_with_their_saltus():
+    """0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1 (period 3, saltus 1); 0.C: period 2, saltus 1; 0.F8: period 6, saltus 4
+    from heap 7 — each proven, naming the theorem, and its closed form checked on the brute-force reference."""
+    for text, (p, n0, s) in {"0.8": (3, 1, 1), "0.C": (2, 1, 1), "0.F8": (6, 7, 4)}.items():
+        r = nim_sequence(text, until_proven=True)
+        v = r.periodicity
+        assert (v.status, v.period, v.preperiod, v.saltus) == (PROVEN, p, n0, s)
+        assert v.theorem == SALTUS_THEOREM and SALTUS_THEOREM in v.describe() and r.n >= v.proof_bound
+        ref = reference_hex_values(text, 4 * v.proof_bound)
+        assert _follows(ref, p, n0, s) and ref[n0 - 1 + p] - ref[n0 - 1] != s
+    ref = reference_hex_values("0.8", 300)
+    assert ref[1:] == [(n - 1) // 3 for n in range(1, 300)]
+    assert nim_sequence("0.8", until_proven=True).value(10**12) == (10**12 - 1) // 3
+
+
+@pytest.mark.slow
+def test_every_proven_arithmetic_period_of_one_and_two_digits_holds_four_times_past_its_bound():
+    """All 1- and 2-digit hexadecimal codes: each arithmetic period proven is checked on the brute-force reference
+    to 4× its bound; and each with a power-of-two saltus seen at 2,000 heaps is proven (64 codes)."""
+    proven = 0
+    for text in SMALL_HEX:
+        v = nim_sequence(text, 2000).periodicity
+        if not v.saltus:
+            continue
+        assert (v.status == PROVEN) == (v.saltus & (v.saltus - 1) == 0), text
+        if v.status == PROVEN:
+            proven += 1
+            ref = reference_hex_values(text, max(4 * v.proof_bound, v.preperiod + 4 * v.period))
+            assert _follows(ref, v.period, v.preperiod, v.saltus), text
+    assert proven == 64
+
+
+@pytest.mark.slow
+def test_the_test_accepts_no_false_candidate_from_short_prefixes():
+    """Every (p, n0, s = 2^m) that the first L heaps of a code follow (L = 24 … 192, 120 random codes of up to three
+    hexadecimal digits), tried as if it were the period: each the test accepts within L heaps holds to 1,500."""
+    rng = random.Random(43)
+    codes: set[str] = set()
+    while len(codes) < 120:
+        body = "".join(rng.choice(HEX) for _ in range(rng.choice((1, 2, 3))))
+        if body[-1] != "0" and max(body) >= "8":
+            codes.add("0." + body)
+    accepted = 0
+    for text in sorted(codes):
+        G = nim_sequence(text, 1500).values.astype(np.int64)
+        moves = _moves(parse_code(text))
+        for L in (24, 48, 96, 192):
+            for p in range(1, L // 3):
+                for m in range(6):
+                    s = 1 << m
+                    bad = np.flatnonzero(G[p:L] - G[:L - p] != s)
+                    n0 = int(bad[-1]) + 1 if len(bad) else 0
+                    if n0 + 2 * p > L:
+                        continue
+                    bound = lifting_bound(G[:L], moves, p, n0, s)
+                    if bound is not None and bound <= L:
+                        accepted += 1
+                        assert _follows(G, p, n0, s), (text, L, p, n0, s, bound)
+    assert accepted > 100
+
+
+def test_guy_smith_shaped_bounds_would_prove_false_periods_and_the_test_does_not():
+    """0.9 follows (p, n0, s) = (4, 2, 2) through heap 14 and fails at 15; 0.E0C follows (1, 1, 1) through heap 8:
+    a bound of the Guy–Smith form would have proven both. The test refuses them on those heaps."""
+    for text, (p, n0, s), upto in (("0.9", (4, 2, 2), 15), ("0.E0C", (1, 1, 1), 9)):
+        G = np.asarray(reference_hex_values(text, 40), dtype=np.int64)
+        assert _follows(G[:upto], p, n0, s) and not _follows(G, p, n0, s)
+        assert saltus_bound(parse_code(text), G[:upto], p, n0, s) is None
+
+
+def test_a_period_outside_the_theorem_stays_apparent_and_says_why():
+    """0.3F: G(n) = 3⌊n/6⌋ + (n mod 3), saltus 3 (not a power of two); nim, a repeating tail; a digit leaving four
+    heaps (G: bit 4): each apparent, never proven, with the reason."""
+    v = nim_sequence("0.3F", until_proven=True).periodicity
+    assert (v.status, v.period, v.saltus, v.proof_bound) == (APPARENT, 6, 3, None)
+    assert "not a power of two" in v.describe()
+    assert reference_hex_values("0.3F", 120) == [3 * (n // 6) + n % 3 for n in range(120)]
+    nim = nim_sequence("nim", until_proven=True).periodicity
+    assert nim.status == APPARENT and "repeating tail" in nim.describe()
+    assert saltus_bound(parse_code("0.G"), np.arange(200), 1, 0, 1) is None
+
+
+def test_values_handed_in_without_their_code_are_never_proven():
+    values = nim_sequence("0.8", 600).values
+    assert scan_period(values).status != PROVEN
+    assert scan_period(values, "0.8").status == PROVEN
+
+
+def test_the_hexadecimal_census_enumerates_codes_with_a_digit_of_eight_or_more():
+    three = enumerate_codes(3, "0", hexadecimal=True)
+    assert len(three) == 16 ** 3 - 8 ** 3 == 3584
+    assert all(max(c[2:]) >= "8" for c in three) and len(set(three)) == 3584
+    assert enumerate_codes(1, "0", hexadecimal=True) == [f"0.{d}" for d in "89ABCDEF"]
+
+
+def test_hex_with_misere_is_refused_in_one_line():
+    res = CliRunner().invoke(app, ["census", "--hex", "--misere", "--digits", "1"])
+    assert res.exit_code == 2 and "--hex" in res.output and "Traceback" not in res.output
+
+
+def test_a_census_row_s_arithmetic_claim_is_proven_again_when_read(tmp_path):
+    """The census proves 0.8 and 0.F8 arithmetic-periodic; a row whose saltus, bound, theorem or preperiod is edited
+    is refused by name when read back, and so is an open row claiming an arithmetic period its values break."""
+    db = tmp_path / "hex.sqlite"
+    rows = {r["code"]: r for r in run_census(0, codes=["0.8", "0.F8", "0.9"], max_n=4096, workers=1, db=db)}
+    assert (rows["0.F8"]["status"], rows["0.F8"]["saltus"], rows["0.F8"]["theorem"]) == (PROVEN, 4, SALTUS_THEOREM)
+    assert rows["0.9"]["status"] == "open" and rows["0.9"]["saltus"] is None
+    v = stored_sequence(rows["0.F8"]).periodicity
+    assert (v.period, v.preperiod, v.saltus) == (6, 7, 4)
+    for change in ({"saltus": 8}, {"proof_bound": 30}, {"theorem": "Guy–Smith theorem"}, {"preperiod": 8},
+                   {"max_value": rows["0.F8"]["max_value"] + 1}):
+        with pytest.raises(DamagedRowError):
+            stored_sequence({**rows["0.F8"], **change})
+    with pytest.raises(DamagedRowError):
+        stored_sequence({**rows["0.9"], "period": 4, "preperiod": 2, "saltus": 2})
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE codes SET saltus = 2 WHERE code = '0.8'")
+    again = run_census(0, codes=["0.8", "0.F8", "0.9"], max_n=4096, workers=1, db=db)
+    assert {r["code"]: r["saltus"] for r in again}["0.8"] == 1  # the damaged row computed again
