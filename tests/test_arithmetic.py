@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from octal import nim_sequence
 from octal.census import enumerate_codes, run_census, stored_sequence
 from octal.engine.arithmetic import _moves, lifting_bound, saltus_bound
+from octal.engine.grundy import GrundySequence
 from octal.engine.periodicity import APPARENT, PROVEN, SALTUS_THEOREM, scan_period
 from octal.errors import DamagedRowError
 from octal.front.cli import app
@@ -72,7 +73,8 @@ def test_the_test_accepts_no_false_candidate_from_short_prefixes():
     accepted = 0
     for text in sorted(codes):
         G = nim_sequence(text, 1500).values.astype(np.int64)
-        moves = _moves(parse_code(text))
+        code = parse_code(text)
+        moves = _moves(code)
         for L in (24, 48, 96, 192):
             for p in range(1, L // 3):
                 for m in range(6):
@@ -81,7 +83,7 @@ def test_the_test_accepts_no_false_candidate_from_short_prefixes():
                     n0 = int(bad[-1]) + 1 if len(bad) else 0
                     if n0 + 2 * p > L:
                         continue
-                    bound = lifting_bound(G[:L], moves, p, n0, s)
+                    bound = lifting_bound(G[:L], moves, p, n0, s, int(code.max_take))
                     if bound is not None and bound <= L:
                         accepted += 1
                         assert _follows(G, p, n0, s), (text, L, p, n0, s, bound)
@@ -107,6 +109,16 @@ def test_a_period_outside_the_theorem_stays_apparent_and_says_why():
     nim = nim_sequence("nim", until_proven=True).periodicity
     assert nim.status == APPARENT and "repeating tail" in nim.describe()
     assert saltus_bound(parse_code("0.G"), np.arange(200), 1, 0, 1) is None
+
+
+def test_a_hexadecimal_run_resumed_from_values_above_64_extends_them_right():
+    """Seeded values past one word of split bitsets (0.129 reaches 340 by heap 1,024): the bitsets are sized for them
+    before any split set is built (they were one word wide, and the kernel wrote past them: a crash or worse)."""
+    fresh = nim_sequence("0.129", 3000).values
+    assert fresh[:1024].max() > 64
+    resumed = GrundySequence(parse_code("0.129"), fresh[:1024]).extend(3000)
+    assert np.array_equal(resumed, fresh)
+    assert reference_hex_values("0.129", 400) == fresh[:400].tolist()
 
 
 def test_values_handed_in_without_their_code_are_never_proven():

@@ -53,6 +53,8 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None
     seq = GrundySequence(code, values)
     result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
+    if result.periodicity.status != PROVEN and result.n < max_n:  # stopped at a period no theorem proves (a saltus
+        result = nim_sequence(code, max_n, resume=seq)  # not a power of two): an open row runs to its stage's budget
     p = result.periodicity
     proven = p.status == PROVEN
     arithmetic = p.saltus > 0 and p.status == APPARENT  # an open row keeps its apparent arithmetic period

@@ -32,7 +32,7 @@ def saltus_bound(code: OctalCode, values: np.ndarray, period: int, preperiod: in
     G = np.asarray(values, dtype=np.int64)
     k = 1
     while k <= MAX_LIFT and k * saltus <= MAX_SALTUS and max(preperiod, 1) + k * period <= min(len(G), MAX_SPAN):
-        bound = lifting_bound(G, moves, k * period, preperiod, k * saltus)
+        bound = lifting_bound(G, moves, k * period, preperiod, k * saltus, int(code.max_take))
         if bound is not None:
             return bound
         k *= 2
@@ -49,9 +49,9 @@ def _moves(code: OctalCode) -> list[tuple[int, int]]:
     return [(k, j) for k, d in enumerate(code.digits) for j in (1, 2, 3) if d.mask >> j & 1]
 
 
-def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, s: int) -> int | None:
-    """The test itself for one (p, n0, s), s a power of two (docs/periodicity.md, conditions (A)–(D)); the bound, or
-    None when a condition fails."""
+def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, s: int, t: int) -> int | None:
+    """The test itself for one (p, n0, s), s a power of two (docs/periodicity.md, conditions (A)–(D)), for a code
+    whose last non-zero digit is d_t; the bound, or None when a condition fails."""
     m = s.bit_length() - 1
     a = max(n0, 1)  # the proof needs every part in the tail to be a heap: n0 ≥ 1 (G(p) = G(0) + s is checked directly)
     if any(int(G[x]) >= s for x in range(1, a)):
@@ -76,7 +76,6 @@ def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, 
         for h in range(hmax):  # (D): the lowest levels, which parts with a high part above h cannot reach
             if any(_reached(sh, high[R], d, h) != full for d in (d_star + 1, d_star + 2)):
                 return None
-    t = max(k for k, _ in moves)
     q_base = d_star + hmax + 3
     return max(a + q_base * p, t + 3 * a - 2)
 

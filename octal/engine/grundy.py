@@ -39,7 +39,8 @@ def estimate_bytes(code: OctalCode, n: int, itemsize: int = 1) -> int:
 RECHECK_ALL = 1024  # values handed in or read back: every heap below this is checked (all at once, in numpy)
 RECHECK_SAMPLE = 48  # and this many heaps spread over the rest, each recomputed from the values below it
 RECHECK_LAST = 16  # and the last ones, where a resumed run goes on from
-RECHECK_PREFIX = 2048  # codes leaving three or more heaps: the first heaps recomputed whole instead
+RECHECK_PREFIX = 512  # codes leaving three or more heaps: the first heaps recomputed whole instead (a census of
+# 3,584 hexadecimal rows reads them all: 512 heaps cost ~10 ms a row, 2,048 up to 0.5 s)
 
 
 def recheck_heaps(n: int) -> np.ndarray:
@@ -206,7 +207,10 @@ class GrundySequence(HtmlRepr):
         self._R = None
         if self.code.tier == HEXADECIMAL:
             old = self._S2
-            self._S2 = np.zeros((capacity, 1 if old is None else old.shape[1]), np.uint64)
+            width = 1 if old is None else old.shape[1]
+            while 64 * width <= self._max:  # seeded values: bitsets wide enough for every nim-sum of two of them
+                width *= 2
+            self._S2 = np.zeros((capacity, width), np.uint64)
             if old is not None:
                 self._S2[: self._n] = old[: self._n]  # split bitsets of computed heaps stay valid
             else:

@@ -13,7 +13,7 @@ from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
-from ..tables import lookup
+from ..tables import TABLE, lookup, table_of
 from .show import _name
 from .table import format_table, rows_worth_showing
 
@@ -290,7 +290,7 @@ def proven_further(rows: list[dict]) -> list[tuple[str, int]]:
     """(code, heaps its proof needs) of the open rows that the shipped table proves: open only for want of heaps."""
     out = []
     for r in rows:
-        if r["status"] == OPEN:
+        if r["status"] == OPEN and table_of(r["code"])[0] == TABLE:
             found = lookup(r["code"])
             if found.row is not None and found.row["status"] == PROVEN:
                 out.append((r["code"], found.row["proof_bound"]))

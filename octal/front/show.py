@@ -38,20 +38,32 @@ def show_text(code: OctalCode, preset: Preset | None, found: Lookup | None = Non
     return "\n".join(lines)
 
 
+NUMBERS = {3: "three", 4: "four"}
+
+
 def lookup_lines(found: Lookup) -> list[str]:
     """A code's row of a shipped table and its published facts, one line each."""
     r = found.row
     if r is None:
-        lines = ["table      in no table octal ships (octal's tables: every octal code of up to 4 digits)"]
+        lines = ["table      in no table octal ships (octal's tables: every octal code of up to 4 digits, every "
+                 "hexadecimal code of up to 3)"]
     else:
         lines = [f"table      {r['code']} in the {found.table}, to {r['n']:,} heaps"]
-        if r["status"] == PROVEN:
+        if r["status"] == PROVEN and r.get("saltus"):
+            lines.append(f"census     proven: arithmetic period {r['period']:,}, saltus {r['saltus']:,}, preperiod "
+                         f"{r['preperiod']:,} (power-of-two saltus theorem: heaps 0..{r['proof_bound'] - 1:,})")
+        elif r["status"] == PROVEN:
             lines.append(f"census     proven: period {r['period']:,}, preperiod {r['preperiod']:,}, largest value "
                          f"{r['max_value']:,} (Guy–Smith bound: heaps 0..{r['proof_bound'] - 1:,})")
+        elif r.get("saltus"):
+            lines.append(f"census     open: apparent arithmetic period {r['period']:,}, saltus {r['saltus']:,}, "
+                         f"preperiod {r['preperiod']:,}, no theorem proves it ({r['n']:,} heaps)")
+        elif found.digits == 3:
+            lines.append(f"census     open: no regularity found to {r['n']:,} heaps (largest value {r['max_value']:,})")
         else:
             lines.append(f"census     open: no period proven to {r['n']:,} heaps (largest value {r['max_value']:,})")
         same = "" if r["class"] == r["code"] else f"same game as {r['class']}; "
-        first = "first met at four digits" if found.first_at_four else "a game of fewer digits"
+        first = f"first met at {NUMBERS[found.digits]} digits" if found.first_at_four else "a game of fewer digits"
         lines.append(f"class      {same}{first}")
         if r["cousin"]:
             code, _, shift = r["cousin"].partition("+")
