@@ -394,3 +394,19 @@ def test_a_person_filters_the_census_page(census_site):
         assert "Officers" in d.title
     finally:
         d.quit()
+
+
+def test_the_census_page_of_a_hexadecimal_census_shows_saltus_theorem_and_regularity(tmp_path):
+    """A census with arithmetic periods (--hex): the page gains the saltus and theorem columns and the counts by
+    regularity; 0.8's row says saltus 1 and the power-of-two saltus theorem, 0.A's saltus 0 and Guy–Smith."""
+    db = tmp_path / "hex.sqlite"
+    run_census(1, max_n=4096, workers=1, db=db, hexadecimal=True)
+    page = census_html(games_from_db(db))
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", page).group(1)
+    assert re.findall(r'title="sort">([^<]*)</th>', head)[2:6] == ["preperiod", "period", "saltus", "theorem"]
+    cells = {code: re.findall(r"<td>([^<]*)</td>", row) for code, row in
+             re.findall(r'<tr data-code="([^"]+)"[^>]*>(.*?)</tr>', page)}
+    assert cells["0.8"][3:6] == ["3", "1", "power-of-two saltus theorem"]
+    assert cells["0.A"][3:6] == ["2", "0", "Guy–Smith theorem"] and cells["0.9"][4:6] == ["", ""]
+    assert ("By regularity: periodic (proven): 4 · arithmetic-periodic (proven): 2 · arithmetic-periodic (apparent): "
+            "0 · no regularity found: 2.") in page

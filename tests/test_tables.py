@@ -10,6 +10,7 @@ import pytest
 import octal
 from octal.census import CensusDB
 from octal.errors import OctalCodeError
+from octal.front.show import lookup_lines
 from octal.tables import table_code
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "census-4digit.csv"
@@ -17,7 +18,8 @@ TABLE = Path(__file__).resolve().parent.parent / "data" / "census-4digit.csv"
 
 def test_a_shorter_code_is_found_as_its_four_digit_twin():
     assert table_code("0.16") == "0.1600" and table_code(".77") == "0.7700" and table_code("4.07") == "4.0700"
-    assert table_code("0.12345") is None and table_code("0.8") is None and table_code("4!.0") is None
+    assert table_code("0.12345") is None and table_code("4!.0") is None and table_code("0.8F1F") is None
+    assert table_code("0.8") == "0.800" and table_code("0.F8") == "0.F80" and table_code("4.8") is None
 
 
 def test_the_row_is_the_table_s_row():
@@ -38,6 +40,21 @@ def test_published_facts_come_with_the_row():
     assert kinds["period"]["period"] == "24" and kinds["period"]["source"] == "A071434"
     assert [f["source"] for f in octal.lookup("0.77").facts] == ["A002186"]
     assert octal.lookup("0.12345").row is None
+
+
+def test_a_hexadecimal_code_is_found_in_the_hexadecimal_table():
+    """0.F8 is 0.F80 of the hexadecimal census: arithmetic period 6, saltus 4 from heap 7, proven by the power-of-two
+    saltus theorem, the same game as 0.788 (the values through the period agree, so they agree forever)."""
+    found = octal.lookup("0.F8")
+    assert found.table.startswith("hexadecimal census") and found.row["theorem"] == "power-of-two saltus theorem"
+    assert (found.row["period"], found.row["saltus"], found.row["preperiod"]) == (6, 4, 7)
+    v = octal.nim_sequence("0.F8", 600).values, octal.nim_sequence("0.788", 600).values
+    assert found.row["class"] == "0.788" and (v[0] == v[1]).all()
+    out = subprocess.run([sys.executable, "-m", "octal.front.cli", "show", "0.F8"], capture_output=True, text=True,
+                         check=True).stdout
+    assert ("census     proven: arithmetic period 6, saltus 4, preperiod 7 (power-of-two saltus theorem: heaps "
+            "0..60)") in out
+    assert "no regularity found to" in lookup_lines(octal.lookup("0.9"))[1]
 
 
 def test_a_bad_code_is_an_octal_error():
