@@ -19,6 +19,7 @@ MISERE_MAX_WORK = 1_000_000_000  # steps of verification before a quotient is re
 CENSUS_DB = "octal-census.sqlite"
 CENSUS_DIGITS = 2
 CENSUS_MAX_N = 2**16  # heaps per code in a normal-play census
+CENSUS_HEX_MAX_N = 2**12  # with --hex: the three-heap kernel takes about a minute a code to 2¹⁴ heaps
 CENSUS_UNTIL_PROVEN = 2**20  # census --until-proven: heaps per code at most (0.16 needs 509,622, 0.56 653,570)
 CENSUS_MAX_HEAP = 200  # heaps per code in a misère census (Kayles needs 168 for its proof)
 CENSUS_MAX_ORDER = 150

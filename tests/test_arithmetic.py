@@ -161,3 +161,24 @@ def test_a_census_row_s_arithmetic_claim_is_proven_again_when_read(tmp_path):
         conn.execute("UPDATE codes SET saltus = 2 WHERE code = '0.8'")
     again = run_census(0, codes=["0.8", "0.F8", "0.9"], max_n=4096, workers=1, db=db)
     assert {r["code"]: r["saltus"] for r in again}["0.8"] == 1  # the damaged row computed again
+
+
+def test_an_open_row_past_its_whole_values_keeps_its_apparent_period_twice_over(tmp_path, monkeypatch):
+    """An open row past RESUME_MAX keeps only a head: with an apparent arithmetic period, through n0 + 2p, which its
+    verification reads (0.7B8: period 17, saltus 16 from heap 919; heads of 512 values, all values kept to 1,024)."""
+    from octal.census import normal, store
+
+    monkeypatch.setattr(store, "KEPT_HEAD", 512)
+    for module in (normal, store):
+        monkeypatch.setattr(module, "RESUME_MAX", 1024)
+    db = tmp_path / "late.sqlite"
+    (row,) = run_census(0, codes=["0.7b8"], max_n=4096, workers=1, db=db)  # named in lower case: written 0.7B8
+    assert (row["code"], row["status"], row["period"], row["saltus"], row["preperiod"]) == ("0.7B8", "open", 17, 16,
+                                                                                            919)
+    assert len(store.row_values(row)) == 919 + 2 * 17 and row["n"] == 4096
+    assert stored_sequence(row).periodicity.saltus == 16
+    for change in ({"preperiod": 1000}, {"period": 34, "saltus": 32}, {"period": 600}):
+        with pytest.raises(DamagedRowError):
+            stored_sequence({**row, **change})
+    (again,) = run_census(0, codes=["0.7B8"], max_n=4096, workers=1, db=db)
+    assert again["seconds"] == row["seconds"]  # a re-run trusts the row it verified: nothing computed again

@@ -223,7 +223,7 @@ def named_codes(codes: Iterable[str]) -> list[str]:
     for text in codes:
         if not isinstance(text, str):
             raise InvalidArgumentError(f"a census code must be text like 0.1234, not {text!r}"[:120])
-        text = text.strip()
+        text = text.strip().upper()  # 0.f8 is the census's 0.F8
         text = "0" + text if text.startswith(".") else text
         code = parse_code(text)  # InvalidCodeError names what is wrong
         if code.tier not in (OCTAL, HEXADECIMAL) or not code.is_plain or "." not in text or not code.is_finite:

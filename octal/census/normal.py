@@ -24,10 +24,10 @@ from .classes import game_of, group_games
 from .jobs import CensusProgress, census_plan, run_tasks, worker_threads
 from .store import (
     DEFAULT_DB,
-    KEPT_HEAD,
     RESUME_MAX,
     CensusDB,
     check_many,
+    kept_head,
     row_is_own,
     row_signature,
     sound_sequence,
@@ -72,8 +72,7 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
         "kernel": seq.last_kernel,
         "seconds": time.perf_counter() - t0,
         # a proven game is fixed by its values through n0 + p; keep those (at least 4·WINDOW)
-        "head": zlib.compress(vals[: max(KEPT_HEAD, (p.preperiod or 0) + (p.period or 0)) if proven
-                                   else KEPT_HEAD].tobytes()),
+        "head": zlib.compress(vals[: kept_head(p.preperiod, p.period, proven, arithmetic)].tobytes()),
         # an open one keeps every value while that is cheap (to resume from, and to verify); past RESUME_MAX only its
         # head, and a later stage computes it again from heap 0 (between the 16-fold STAGES, at most 1/16 more work)
         "vals": None if proven or result.n > RESUME_MAX else zlib.compress(vals.tobytes()),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..displays import HtmlRepr
-from ..engine.periodicity import PROVEN
+from ..engine.periodicity import GUY_SMITH, PROVEN
 from ..errors import InvalidArgumentError
 from ..outcomes import OPEN
 from .classes import checked_rows
@@ -55,6 +55,14 @@ COLUMNS = ("code", "status", "preperiod", "period", "proof_bound", "max_value", 
 # machine computed it (the rest is the game's)
 
 
+def with_theorem(row: dict) -> dict:
+    """A verified row with the saltus and theorem a row written before those columns leaves empty: a proven row of
+    such a file has a period (saltus 0), proven by Guy–Smith."""
+    if row["status"] != PROVEN or row["saltus"]:
+        return row
+    return {**row, "saltus": 0, "theorem": GUY_SMITH}
+
+
 def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] | None = None) -> str:
     """The census as a table (the literature's layout), csv, markdown or json, with the counts (rows verified);
     csv and json keep only `columns` when named (a published table leaves out kernel and seconds)."""
@@ -66,8 +74,7 @@ def report(db: str | Path = DEFAULT_DB, fmt: str = "table", columns: list[str] |
         raise InvalidArgumentError(f"--columns takes some of {','.join(COLUMNS)}, not {','.join(unknown) or 'none'}")
     if columns is not None and fmt not in ("csv", "json"):
         raise InvalidArgumentError(f"--columns goes with --format csv or json, not {fmt!r}")
-    rows = [{**r, "saltus": 0 if r["status"] == PROVEN and r["saltus"] is None else r["saltus"]}
-            for r in checked_rows(db)]
+    rows = [with_theorem(r) for r in checked_rows(db)]
     proven = sum(r["status"] == PROVEN for r in rows)
     if fmt == "json":
         return json.dumps({"proven": proven, "open": len(rows) - proven,

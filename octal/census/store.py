@@ -236,6 +236,15 @@ def strangers(db: str | Path) -> int:
         return 0  # the reader that follows says what is wrong
 
 
+def kept_head(preperiod: int | None, period: int | None, proven: bool, arithmetic: bool) -> int:
+    """The values a row keeps at least (all of them while an open row is cheap, see RESUME_MAX): KEPT_HEAD, and a
+    proven row through its period (n0 + p), an open one's apparent arithmetic period twice over (n0 + 2p), which its
+    verification reads."""
+    if proven:
+        return max(KEPT_HEAD, (preperiod or 0) + (period or 0))
+    return max(KEPT_HEAD, preperiod + 2 * period) if arithmetic else KEPT_HEAD
+
+
 def code_key(code: str):
     head, body = code.split(".")
     return (head, body)
@@ -308,7 +317,9 @@ def stored_sequence(row: dict, name: str | None = None) -> NimSequence:
         # an open row holds every value, or past RESUME_MAX heaps its first KEPT_HEAD (its heap count then that of
         # the stage that wrote it: an open result always ends at its budget); a proven one those through its period
         whole = len(values) == n
-        head_only = status == OPEN and n > RESUME_MAX and len(values) == KEPT_HEAD and row.get("budget") == n
+        claimed = status == OPEN and bool(row.get("saltus")) and is_whole(row["preperiod"]) and is_whole(row["period"])
+        head = kept_head(row["preperiod"], row["period"], False, True) if claimed else KEPT_HEAD
+        head_only = status == OPEN and n > RESUME_MAX and len(values) == head and row.get("budget") == n
         if not (whole or head_only or (status == PROVEN and 0 < len(values) <= n)):
             why = f"it holds {len(values):,} values for {n:,} heaps"
         elif not is_whole(row["max_value"]) or (row["max_value"] != int(values.max()) if whole or (
@@ -347,6 +358,8 @@ def _period_claim(code, row: dict, values: np.ndarray) -> tuple[str | None, int 
         return "its period, preperiod or saltus is not a whole number", None, 0
     if status == OPEN and (saltus == 0 or theorem is not None or row["proof_bound"] is not None):
         return "an open row claims a period", None, 0
+    if status == OPEN and n0 + 2 * p > len(values):
+        return "its stored values do not hold its apparent period twice over", None, 0
     follows = values[n0 + p:].astype(np.int64) - values[n0:len(values) - p].astype(np.int64)
     if not np.all(follows == saltus):
         return "its values do not follow its period", None, 0

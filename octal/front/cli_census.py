@@ -29,7 +29,7 @@ def census(
     ctx: typer.Context,
     digits: Annotated[int, typer.Option("--digits", metavar="D", help="Digits after the point (3: 0.001 … 0.777).")] = D.CENSUS_DIGITS,
     prefix: Annotated[str, typer.Option("--prefix", metavar="P", help="0, 4 or both.")] = "0",
-    hexadecimal: Annotated[bool, typer.Option("--hex", help="The hexadecimal codes instead: digits 0–F, at least one of them 8 or more (3,584 at 3 digits).")] = False,
+    hexadecimal: Annotated[bool, typer.Option("--hex", help="The hexadecimal codes instead: digits 0–F, at least one of them 8 or more (3,584 at 3 digits); --max-n 4,096 unless given.")] = False,
     max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help="Heaps budget per code (default 65,536, or 1,048,576 with --until-proven). Codes whose proof needs more stay open: at 2 digits 0.16 and 0.56, which octal's 4-digit table proves with 509,622 and 653,570 heaps; the run names such codes at its end.")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Escalate every open code until proven or the --max-n budget is spent (default 1,048,576 heaps).")] = False,
     workers: Annotated[Optional[int], typer.Option("--workers", metavar="N", help="Processes (default: CPU count).")] = None,
@@ -59,7 +59,7 @@ def census(
     from .report import census_text, misere_census_text
 
     if max_n is None:
-        max_n = D.CENSUS_UNTIL_PROVEN if until_proven else D.CENSUS_MAX_N
+        max_n = D.CENSUS_UNTIL_PROVEN if until_proven else D.CENSUS_HEX_MAX_N if hexadecimal else D.CENSUS_MAX_N
     named = None if codes is None else read_codes(codes)
     line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
     if misere:

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..census import WINDOW, group_games, identity_key, verified_misere_rows, verified_rows
+from ..census.report import with_theorem
 from ..defaults import CENSUS_DB, SITE_MAX_N
 from ..engine.periodicity import APPARENT, PROVEN
 from ..engine.rare import RareSplit, rare_split
@@ -96,7 +97,7 @@ def games_from_db(db: str | Path) -> list[SiteGame]:
         preset = preset_for_code(seq.code)
         seq.name = preset.name if preset else None
         games.append(SiteGame(seq, row["class"], row["cousin"], misere.get(row["code"]),
-                              {k: v for k, v in row.items() if k != "vals"}))
+                              {k: v for k, v in with_theorem(row).items() if k != "vals"}))
     return games
 
 
@@ -232,7 +233,7 @@ def _census_row(game: SiteGame, pages: Collection[str], arithmetic: bool = False
     cells = [link, escape(r["status"]), _num(r["preperiod"]), _num(r["period"]), _num(r["max_value"]), _num(r["n"]),
              _num(r.get("budget")) if proven else "", escape(same), escape(r["cousin"] or "")]
     if arithmetic:
-        cells[4:4] = [_num(r.get("saltus") or (0 if proven else None)), escape(r.get("theorem") or "")]
+        cells[4:4] = [_num(r.get("saltus")), escape(r.get("theorem") or "")]
     return f"<tr{attrs}><td>{'</td><td>'.join(cells)}</td></tr>"
 
 
