@@ -148,25 +148,31 @@ def reference_hex_values(text: str, n: int) -> list[int]:
     width = 1 << max(6, (2 * n).bit_length())  # every value is at most the heap size, so its nim-sums lie below
     G = np.zeros(n, dtype=np.int64)
     pairs = np.zeros((n, width), dtype=bool)  # pairs[m, v]: some split of m into two heaps has nim-sum v
+    threes: dict[int, np.ndarray] = {}  # rest → which nim-sums its three-heap splits reach
     cols = np.arange(width)
     for m in range(n):
         w = 1 << int(G[:m].max(initial=0)).bit_length()  # every value so far lies below w, so every nim-sum does
+        if m >= 2:  # the two-heap splits of m read only smaller heaps (d0 splits m itself)
+            a = np.arange(1, m // 2 + 1)
+            pairs[m, G[a] ^ G[m - a]] = True
         seen = np.zeros(width, dtype=bool)
         for k, d in enumerate(digits):
             rest = m - k
-            if rest < 0 or (k == 0 and d & 1):
+            if rest < 0:
                 continue
-            if d & 1 and rest == 0:
+            if d & 1 and rest == 0 and k > 0:  # taking nothing is no move: d0 may only split
                 seen[0] = True
-            if d & 2 and rest >= 1:
+            if d & 2 and rest >= 1 and k > 0:
                 seen[G[rest]] = True
             if d & 4 and rest >= 2:
                 seen |= pairs[rest]
             if d & 8 and rest >= 3:
-                c = np.arange(1, rest - 1)  # the lone heap; the other two split rest − c
-                seen[:w] |= pairs[rest - c][np.arange(len(c))[:, None], cols[None, :w] ^ G[c][:, None]].any(axis=0)
+                if rest not in threes:  # the nim-sums of three-heap splits of rest, once for every digit
+                    c = np.arange(1, rest - 1)  # the lone heap; the other two split rest − c
+                    order = np.argsort(G[c], kind="stable")  # lone heaps of one value g: their pair sets OR-ed
+                    g, start = np.unique(G[c][order], return_index=True)  # first, then moved by ⊕ g once
+                    merged = np.logical_or.reduceat(pairs[rest - c[order], :w], start, axis=0)
+                    threes[rest] = merged[np.arange(len(g))[:, None], cols[None, :w] ^ g[:, None]].any(axis=0)
+                seen[:len(threes[rest])] |= threes[rest]
         G[m] = int(np.argmin(seen))
-        if m >= 2:
-            a = np.arange(1, m // 2 + 1)
-            pairs[m, G[a] ^ G[m - a]] = True
     return G.tolist()

@@ -226,7 +226,7 @@ def named_codes(codes: Iterable[str]) -> list[str]:
         text = text.strip().upper()  # 0.f8 is the census's 0.F8
         text = "0" + text if text.startswith(".") else text
         code = parse_code(text)  # InvalidCodeError names what is wrong
-        if code.tier not in (OCTAL, HEXADECIMAL) or not code.is_plain or "." not in text or not code.is_finite:
+        if code.tier not in (OCTAL, HEXADECIMAL) or not code.is_plain or "." not in text:
             raise InvalidArgumentError(f"the census takes plain octal or hexadecimal codes (d.ddd, digits 0–F, no "
                                        f"marks), not {text!r}")
         out[text] = None
