@@ -60,7 +60,7 @@ class Periodicity:
     def describe(self) -> str:
         """The verdict in words, e.g. 'period 12 from heap 71 (last exception at 70) — proven by …'."""
         if self.status == NONE or self.period is None:
-            return "no period found in the computed range"
+            return "no regularity found in the computed range (no period, no arithmetic period)"
         exc = self.last_exception
         last = f"(last exception at {exc:,})" if exc is not None else "(no exceptions)"
         where = f"from heap {self.preperiod:,} {last}"
