@@ -383,7 +383,6 @@ def _period_claim(code, row: dict, values: np.ndarray) -> tuple[str | None, int 
     return None, bound, saltus
 
 
-
 def _sample_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | None:
     """This user's own row: a sample of its values recomputed (`first_wrong_value`), through the period to the bound
     when proven — against accidents; the signature answers for edits."""
