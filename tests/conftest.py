@@ -12,6 +12,13 @@ DATA = Path(__file__).parent / "data"
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="octal-test-config-")
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config) -> int:
+    """`-n auto`: one test process per CPU this process may use (a `taskset` or a container's CPU set counts, as it
+    does for octal's own threads), not the machine's count that pytest-xdist reads from psutil."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 @pytest.fixture(scope="session")
 def oeis_rows() -> dict[str, dict]:
     """OEIS first values (heaps 0..99) by code, copied from the shared reference data."""

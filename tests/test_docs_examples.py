@@ -29,9 +29,11 @@ EXAMPLES = [e for page in pages() for e in examples(page)]
 # marked benchmark-only in the page instead
 SLOW = {
     ("census.md", "octal census --digits 2"): 7.5,
+    ("census.md", "octal census --hex --digits 1 --max-n 4096 --db hex1.sqlite"): 6.5,
     ("long-runs.md", "octal stats officers --n 2097152"): 9.2,
     ("long-runs.md", "octal run 0.354 --until-proven --max-n 30000000 --stream runs/354 --window 65536 --quiet"): 11.6,
     ("site.md", "octal census --digits 2 && octal site --out site/"): 7.0,
+    ("site.md", "octal site kayles dawsons-kayles 0.137 --out teaching/"): 7.5,
 }
 
 
@@ -65,7 +67,9 @@ def page_runs(tmp_path_factory):
 
 
 def _param(example: Example):
-    marks = [pytest.mark.slow] if (example.page, example.command) in SLOW else []
+    # one page's examples on one test process (`--dist loadgroup`), so that each runs once, in page order
+    marks = [pytest.mark.xdist_group(example.page)]
+    marks += [pytest.mark.slow] if (example.page, example.command) in SLOW else []
     return pytest.param(example, marks=marks, id=example.id)
 
 
