@@ -52,13 +52,14 @@ def run_numpy(code, n: int) -> list[int]:
 
 
 def run_naive(code, n: int, threads: int = 1) -> list[int]:
-    """The compiled naive kernel `kernels.fill_octal` alone, with its reversed copy R rebuilt on widening: each heap
-    marks its own pairs (one thread), or a block's far pairs are marked together (`threads` > 1, its shared path)."""
+    """The compiled naive kernel alone, with its reversed copy R rebuilt on widening: each heap marks its own pairs
+    (`kernels.fill_octal`, one thread), or a block's far pairs are marked together (`threads` > 1,
+    `kernels.fill_octal_parallel`)."""
     moves, two, tie2, eq = _octal_moves(code, n)
     G, R, reached, top = np.zeros(n, np.uint8), np.zeros(n, np.uint8), 0, 0
+    fill = kernels.fill_octal if threads == 1 else kernels.fill_octal_parallel
     while reached < n:
-        reached, top = kernels.fill_octal(G, R, reached, n, top, moves.whole, moves.one, two, tie2, eq, _limit(G),
-                                          threads)
+        reached, top = fill(G, R, reached, n, top, moves.whole, moves.one, two, tie2, eq, _limit(G), threads)
         if reached < n:
             G = _wider(G)
             R = np.zeros(n, G.dtype)

@@ -71,18 +71,25 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
     G = np.asarray(values, np.int64).copy()
     moves = kernel_moves(code, n)
     two, tie2, eq = moves.octal_split()
-    # a mex is at most the number of options: a value above it is wrong wherever it stands (and the compiled check
-    # below sizes its marks by the values it reads, so a forged huge value must not reach it)
+    # a mex is at least 0 and at most the number of options: a value outside is wrong wherever it stands (and the
+    # compiled check below sizes its marks by the values it reads, so a forged huge value must not reach it)
     options = len(moves.whole) + len(moves.one) + len(eq) + len(two) * (np.arange(n) // 2)
-    over = np.flatnonzero(G > options)
+    over = np.flatnonzero((G > options) | (G < 0))
     if len(over):
         return int(over[0])
     m = min(n, RECHECK_ALL)
     top = np.iinfo(np.int64).max
     if _naive_loaded():  # compiled (a census reads thousands of rows): the same recurrence, ~50× cheaper than numpy
-        head = np.zeros(m, np.int64)  # one thread: small work never goes parallel (a census checks thousands)
-        kernels.fill_octal(head, np.zeros(m, np.int64), 0, m, 0, moves.whole, moves.one, two, tie2, eq, top, 1)
-        bad = np.flatnonzero(head != G[:m])
+        # in the narrowest dtype, as a run holds them: the compiled kernel then runs as compiled for runs, not again
+        # for int64; a recomputed value past the dtype differs from every stored one (the kernel stops before it)
+        G = narrowest(G, int(G.max()))
+        top = int(np.iinfo(G.dtype).max)
+        head = np.zeros(m, G.dtype)  # one thread: small work never goes parallel (a census checks thousands)
+        reached, _ = kernels.fill_octal(head, np.zeros(m, G.dtype), 0, m, 0, moves.whole, moves.one, two, tie2, eq,
+                                        top, 1)
+        bad = np.flatnonzero(head[:reached] != G[:reached])
+        if not len(bad) and reached < m:
+            return int(reached)
     else:
         bad = np.flatnonzero(small.mex_all(G, m, moves.whole, moves.one, two, tie2, eq) != G[:m])
     if len(bad):
@@ -94,8 +101,10 @@ def first_wrong_value(code: OctalCode, values: np.ndarray) -> int | None:
         if R is None:
             small.fill_octal(G, h, h + 1, 0, moves.whole, moves.one, two, tie2, eq, top)
         else:  # G(h) recomputed from the stored values below it (they are unchanged: each failure returns at once)
-            kernels.fill_octal(G, R, h, h + 1, int(largest[h - 1]) if h else 0, moves.whole, moves.one, two, tie2, eq,
-                               top, 1)
+            reached, _ = kernels.fill_octal(G, R, h, h + 1, int(largest[h - 1]) if h else 0, moves.whole, moves.one,
+                                            two, tie2, eq, top, 1)
+            if reached == h:  # its value does not fit the stored values' dtype: not the stored value
+                return h
         if int(G[h]) != stored:
             return h
     return None
@@ -343,8 +352,8 @@ class GrundySequence(HtmlRepr):
             threads, end = choice.piece("naive", n, stop, scale=n)
             kernels.set_threads(threads)
             t0 = time.perf_counter()
-            reached, top = kernels.fill_octal(self._G, self._reversed(), n, end, top, whole, one, two, tie2, eq,
-                                              limit, threads)
+            fill = kernels.fill_octal if threads == 1 else kernels.fill_octal_parallel
+            reached, top = fill(self._G, self._reversed(), n, end, top, whole, one, two, tie2, eq, limit, threads)
             choice.record("naive", threads, int(reached) - n, time.perf_counter() - t0, scale=(n + reached) / 2)
             if reached < end:
                 return int(reached), int(top)

@@ -98,10 +98,14 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
                 rare.count, rare.values, rare.mask, rare.e, rare.k0)
         t0 = time.perf_counter()
+        # each kernel has a one-thread entry and a parallel one: a run that stays on one thread compiles no parallel
+        # pass (a census worker, `--threads 1`)
         if small_values:
-            reached, top, count, flag = kernels.fill_sparse_small(*args, threads)
+            fill = kernels.fill_sparse_small if threads == 1 else kernels.fill_sparse_small_parallel
+            reached, top, count, flag = fill(*args, threads)
         else:
-            reached, top, count, flag = kernels.fill_sparse(*args, int(np.iinfo(W.dtype).max), threads)
+            fill = kernels.fill_sparse if threads == 1 else kernels.fill_sparse_parallel
+            reached, top, count, flag = fill(*args, int(np.iinfo(W.dtype).max), threads)
         choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
         rare.count = int(count)
         n, maxv = int(reached), int(top)

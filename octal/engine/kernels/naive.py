@@ -82,68 +82,102 @@ def _block_rows(B, P):
     return max(1, min(B, MARK_BYTES // (8 * (P + 1))))
 
 
+DOUBLED = 1  # _turns stopped after a value that doubled the value range: the marks are made again for the new range
+TOO_LARGE = 2  # _turns stopped before a value that does not fit G's dtype
+
+
+@njit(cache=True)
+def _turns(G, R, s, nb, P, maxv, whole, one, two, tie2, eq, vlimit, words, seen, simple, shared):
+    """Heaps s..s+nb−1 in order, each with the mex of its options: with `shared`, the far marks of words[b] or
+    seen[b] (_far_pairs) and its own pairs that reach into the block (a ≤ m − s); alone, every pair itself. Returns
+    (heap reached, largest value, 0 at the block's end, else DOUBLED after heap reached − 1 or TOO_LARGE before it)."""
+    N = R.shape[0]
+    for b in range(nb):  # in order: the pairs (a, m − a) with m − a ≥ s, a ≤ m − s < nb (all of them alone)
+        n = s + b
+        stamp = n + 1
+        if P <= 64:
+            acc = (words[b] if shared else np.uint64(0)) | simple_bits(n, whole, one, eq, G, 0)
+            for i in range(two.shape[0]):
+                h, off = _pairs(n, two[i], tie2[i], N)
+                if h < 0:
+                    break
+                near = min(h, n - two[i] - s) if shared else h
+                if near > 0:
+                    acc |= or_onehot(G[1 : near + 1], R[off : off + near], near)
+            v = 0
+            while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
+                v += 1
+        else:
+            row = seen[b if shared else 0]
+            for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
+                row[simple[i]] = stamp
+            for i in range(two.shape[0]):
+                h, off = _pairs(n, two[i], tie2[i], N)
+                if h < 0:
+                    break
+                near = min(h, n - two[i] - s) if shared else h
+                if near > 0:
+                    _stamp_xor(G[1 : near + 1], R[off : off + near], near, row, stamp)
+            v = stamped_mex(row, stamp)
+        if v > vlimit:
+            return n, maxv, TOO_LARGE
+        G[n] = v
+        R[N - 1 - n] = v
+        if v > maxv:
+            maxv = v
+            if v >= P:  # the value range doubled: the block's far marks were made for the old range
+                return n + 1, maxv, DOUBLED
+    return s + nb, maxv, 0
+
+
 @njit(cache=True)
 def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit, threads):
-    """Fill G[start:stop] for codes whose moves leave at most two heaps.
+    """Fill G[start:stop] for codes whose moves leave at most two heaps, on one thread (`threads` is 1: the same
+    arguments as fill_octal_parallel; apart from it, a run that stays on one thread compiles no parallel pass).
 
     R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2 (a < m/2 for
     an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing
-    ones); larger values a stamp array. On one thread each heap marks all its pairs itself. On more, heaps go in
-    blocks: the pairs with both parts below the block are marked for all its heaps at once, on every thread
-    (_far_pairs), then each heap in turn adds its pairs that reach into the block and takes the mex; a heap's options
-    are the same pairs either way. Returns (heap reached, largest value so far).
+    ones); larger values a stamp array. Each heap marks all its pairs itself. Returns (heap reached, largest value
+    so far).
     """
-    N = R.shape[0]
     P = _pow2_above(maxv)
-    shared = threads > 1
-    B = max(1, min(block_size(stop), stop - start)) if shared else 1  # the most heaps a block of this call holds
+    words = np.zeros(1, np.uint64)
+    seen = np.zeros((1, P + 1), np.int64)
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
+    n = start
+    while n < stop:
+        n, maxv, why = _turns(G, R, n, stop - n, P, maxv, whole, one, two, tie2, eq, vlimit, words, seen, simple,
+                              threads > 1)
+        if why == TOO_LARGE:
+            return n, maxv
+        if why == DOUBLED:
+            P = _pow2_above(maxv)
+            seen = np.zeros((1, P + 1), np.int64)
+    return stop, maxv
+
+
+@njit(cache=True)
+def fill_octal_parallel(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit, threads):
+    """fill_octal on `threads` > 1 threads: heaps go in blocks; the pairs with both parts below the block are marked
+    for all its heaps at once, on every thread (_far_pairs), then each heap in turn adds its pairs that reach into
+    the block and takes the mex (_turns); a heap's options are the same pairs either way."""
+    P = _pow2_above(maxv)
+    B = max(1, min(block_size(stop), stop - start))  # the most heaps a block of this call holds
     words = np.zeros(B, np.uint64)
     seen = np.zeros((_block_rows(B, P) if P > 64 else 1, P + 1), np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
     n = start
     while n < stop:
         s = n
-        nb = min(block_size(s), stop - s, seen.shape[0] if P > 64 else B) if shared else stop - s
-        if shared:
-            _far_pairs(G, R, s, nb, two, tie2, words, seen, P)
-        for b in range(nb):  # in order: the pairs (a, m − a) with m − a ≥ s, a ≤ m − s < nb (all of them alone)
-            n = s + b
-            stamp = n + 1
-            if P <= 64:
-                acc = (words[b] if shared else np.uint64(0)) | simple_bits(n, whole, one, eq, G, 0)
-                for i in range(two.shape[0]):
-                    h, off = _pairs(n, two[i], tie2[i], N)
-                    if h < 0:
-                        break
-                    near = min(h, n - two[i] - s) if shared else h
-                    if near > 0:
-                        acc |= or_onehot(G[1 : near + 1], R[off : off + near], near)
-                v = 0
-                while v < 64 and (acc >> np.uint64(v)) & np.uint64(1):
-                    v += 1
-            else:
-                row = seen[b if shared else 0]
-                for i in range(simple_options(n, whole, one, eq, G, 0, simple)):
-                    row[simple[i]] = stamp
-                for i in range(two.shape[0]):
-                    h, off = _pairs(n, two[i], tie2[i], N)
-                    if h < 0:
-                        break
-                    near = min(h, n - two[i] - s) if shared else h
-                    if near > 0:
-                        _stamp_xor(G[1 : near + 1], R[off : off + near], near, row, stamp)
-                v = stamped_mex(row, stamp)
-            if v > vlimit:
-                return n, maxv
-            G[n] = v
-            R[N - 1 - n] = v
-            n += 1
-            if v > maxv:
-                maxv = v
-                if v >= P:  # the value range doubled: the block's far marks were made for the old range
-                    P = _pow2_above(maxv)
-                    seen = np.zeros((_block_rows(B, P) if shared and P > 64 else 1, P + 1), np.int64)
-                    break
+        nb = min(block_size(s), stop - s, seen.shape[0] if P > 64 else B)
+        _far_pairs(G, R, s, nb, two, tie2, words, seen, P)
+        n, maxv, why = _turns(G, R, s, nb, P, maxv, whole, one, two, tie2, eq, vlimit, words, seen, simple,
+                              threads > 1)
+        if why == TOO_LARGE:
+            return n, maxv
+        if why == DOUBLED:
+            P = _pow2_above(maxv)
+            seen = np.zeros((_block_rows(B, P) if P > 64 else 1, P + 1), np.int64)
     return stop, maxv
 
 

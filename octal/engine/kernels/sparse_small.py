@@ -296,13 +296,9 @@ def _word_arrays(S, nk):
 
 
 @njit(cache=True)
-def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
-                      threads):
-    """fill_sparse for values below 64: marks, candidate and scan all live in 64-bit words.
-
-    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse.
-    """
+def _prepare_words(Hd, start, nk, rval, nrare, mask, threads):
+    """What both entries set up: the common values as one word (no flip), the rare values met so far, the super-block
+    S and its far arrays, and the head reversed."""
     common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
     for x in range(64):
         if _parity(np.int64(x) & mask) == 1:
@@ -311,12 +307,29 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     for i in range(nrare):
         known |= np.uint64(1) << np.uint64(rval[i])
     S = super_block(threads)
-    F = _word_arrays(S, two.shape[0])  # the far work of the super-block whose turn it is
-    Hr = _reversed_head(Hd, start)
+    return common0, known, S, _word_arrays(S, nk), _reversed_head(Hd, start)
+
+
+@njit(cache=True)
+def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                      threads):
+    """fill_sparse for values below 64, on one thread: marks, candidate and scan all live in 64-bit words.
+
+    Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
+    (nothing stored), so the driver continues with fill_sparse. `threads` is 1 (see fill_sparse).
+    """
+    common0, known, S, F, Hr = _prepare_words(Hd, start, two.shape[0], rval, nrare, mask, threads)
+    return _words_turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare,
+                       rval, common0, known, e, k0, maxv, threads == 1)
+
+
+@njit(cache=True)
+def fill_sparse_small_parallel(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask,
+                               e, k0, threads):
+    """fill_sparse_small on `threads` > 1 threads, as fill_sparse_parallel: each super-block's turns beside the next
+    one's far work (_words_turn_and_far)."""
+    common0, known, S, F, Hr = _prepare_words(Hd, start, two.shape[0], rval, nrare, mask, threads)
     L = Hr.shape[0]
-    if threads == 1:
-        return _words_turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval,
-                           common0, known, e, k0, maxv, threads == 1)
     F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)

@@ -392,37 +392,53 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
 
 
 @njit(cache=True)
+def _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare, mask, threads):
+    """What both entries set up before the first turn: the value range P, the super-block S and its far arrays, the
+    scratch of a scan, which values are rare (odd), the rare values met so far, and the head reversed."""
+    P = 1
+    while P <= maxv:
+        P *= 2
+    S = super_block(threads)
+    need = np.zeros(2 * P + 2, np.uint8)
+    known_rare = np.zeros(2 * P + 2, np.bool_)
+    for i in range(nrare):
+        known_rare[rval[i]] = True
+    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
+    Hr = _reversed_head(Hd, start)
+    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
+    return P, S, _far_arrays(S, two.shape[0], P), need, known_rare, _odd_table(mask, 2 * P + 2), simple, Hr, t
+
+
+@njit(cache=True)
 def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
                 threads):
-    """Fill heaps start..stop−1 by the rare/common method on `threads` threads; `rare[:nrare]` (ascending) grows in
-    place.
+    """Fill heaps start..stop−1 by the rare/common method on one thread; `rare[:nrare]` (ascending) grows in place.
 
     Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
     A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
     Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
     heap whose value is a rare value never seen at a rare position before or doubles the value range
     (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
-    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd. On
-    several threads it may also return early (reason 0) where the other threads stalled (STALLS). One entry for
-    both ways: apart, each compiled the turn again (a first run measured 11 s longer).
+    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
+    `threads` is 1: the same arguments as fill_sparse_parallel, and `threads == 1` hands the turn the typed bool
+    _turn_and_far hands it, so the turn compiles once for both entries. Apart from the parallel entry, a run that
+    stays on one thread (a census worker, `--threads 1`) compiles no parallel pass.
     """
-    P = 1
-    while P <= maxv:
-        P *= 2
-    S = super_block(threads)
-    F = _far_arrays(S, two.shape[0], P)  # the far work of the super-block whose turn it is
-    need = np.zeros(2 * P + 2, np.uint8)
-    known_rare = np.zeros(2 * P + 2, np.bool_)
-    for i in range(nrare):
-        known_rare[rval[i]] = True
-    odd = _odd_table(mask, 2 * P + 2)
-    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    Hr = _reversed_head(Hd, start)
+    P, S, F, need, known_rare, odd, simple, Hr, t = _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare,
+                                                             mask, threads)
+    return _turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare, rval,
+                 odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
+
+
+@njit(cache=True)
+def fill_sparse_parallel(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
+                         vlimit, threads):
+    """fill_sparse on `threads` > 1 threads: each super-block's turns beside the next one's far work
+    (_turn_and_far). Same arguments and values; it may also return early (reason 0) where the other threads stalled
+    (STALLS)."""
+    P, S, F, need, known_rare, odd, simple, Hr, t = _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare,
+                                                             mask, threads)
     L = Hr.shape[0]
-    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
-    if threads == 1:  # `threads == 1`, a typed bool as _turn_and_far passes: the turn compiles once, not twice
-        return _turn(F, start, stop, start, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd,
-                     known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
     F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)
