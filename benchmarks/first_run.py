@@ -1,12 +1,14 @@
 """What a new user waits for: a fresh virtual environment, `pip install .`, then each command run twice.
 
 The first run of a command compiles the numba kernels it needs (numba keeps them in its cache next to the installed
-package); the second run is warm. The difference is the compile cost the first run pays. Each command runs in a
-folder of its own (a census writes its file there; the second run starts from an empty folder again).
+package); the second run is warm. The difference is the compile cost the first run pays. Each command gets a numba
+cache of its own, empty before its first run: every row is that command as the first one after an install. Each run
+is in a folder of its own (a census writes its file there; the second run starts from an empty folder again).
 
     python benchmarks/first_run.py              # every command below (about 3 minutes, the install included)
     python benchmarks/first_run.py --quick      # without Officers 2^21 and the census shard
     python benchmarks/first_run.py --venv DIR   # keep the environment in DIR (made anew: DIR is emptied first)
+    python benchmarks/first_run.py --source DIR # install another checkout (an older commit, side by side)
 
 Wall seconds of each whole command, as the user sees them, and its CPU seconds (user + system, the command's
 processes together): the census shard's target is in CPU seconds, the others' in wall seconds.
@@ -41,10 +43,12 @@ COMMANDS = [
 LONG = {"octal run 0.6 --n 2097152 --quiet --threads 1", "octal run 0.6 --n 2097152 --quiet", SHARD}
 
 
-def run(venv: Path, command: str) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one command run from the venv's bin in an empty folder of its own."""
+def run(venv: Path, command: str, cache: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one command run from the venv's bin in an empty folder of its own, with numba's
+    cache in `cache`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_CACHE")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env["NUMBA_CACHE_DIR"] = str(cache)
     folder = Path(tempfile.mkdtemp(dir=venv.parent))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
@@ -73,18 +77,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--venv", type=Path, default=None)
+    ap.add_argument("--source", type=Path, default=ROOT, help="the checkout to install (default: this one)")
     args = ap.parse_args()
     venv = args.venv or Path(tempfile.mkdtemp()) / "venv"
     shutil.rmtree(venv, ignore_errors=True)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(ROOT)], check=True)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(args.source)], check=True)
     print(f"fresh venv and pip install . : {time.perf_counter() - t0:.1f} s wall ({venv})")
     commands = [c for c in COMMANDS if not (args.quick and c[0] in LONG)]
     print(f"{'command':78} {'first':>7} {'second':>7} {'compile':>7} {'CPU 1st':>7} {'CPU 2nd':>7}  target")
     for command, target in commands:
-        first = run(venv, command)
-        second = run(venv, command)
+        cache = Path(tempfile.mkdtemp(dir=venv.parent))  # each command as the first after an install: nothing cached
+        first = run(venv, command, cache)
+        second = run(venv, command, cache)
         print(f"{command:78} {first[0]:6.2f}s {second[0]:6.2f}s {first[0] - second[0]:6.2f}s {first[1]:6.2f}s "
               f"{second[1]:6.2f}s  {verdict(target, first, second)}", flush=True)
     if args.venv is None:

@@ -103,11 +103,11 @@ def test_the_stamp_kernel_reads_uint16_and_the_result_is_narrowed_again():
     from octal.engine.kernels import sparse_stamp
     from octal.engine.sparse_run import sparse_dtype
 
-    before = set(sparse_stamp.fill_sparse.signatures)
+    before = set(sparse_stamp._turn.signatures)
     seq = GrundySequence(parse_code("4!.0"), kernel="sparse")
     got = seq.extend(6000)
     assert got.dtype == np.uint8 and 64 <= got.max() < 256
     assert np.array_equal(got, values("4!.0", 6000, "naive"))
-    widths = {sig[0].dtype.bitwidth for sig in set(sparse_stamp.fill_sparse.signatures) - before}
+    widths = {sig[4].dtype.bitwidth for sig in set(sparse_stamp._turn.signatures) - before}  # W
     assert 8 not in widths, widths  # this run compiled nothing for uint8 (a stream run may have, earlier)
     assert sparse_dtype(np.uint8, True) == np.uint16 and sparse_dtype(np.uint8, True, compact=True) == np.uint8

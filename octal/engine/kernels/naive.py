@@ -130,17 +130,17 @@ def _turns(G, R, s, nb, P, maxv, whole, one, two, tie2, eq, vlimit, words, seen,
     return s + nb, maxv, 0
 
 
-@njit(cache=True)
 def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit, threads):
     """Fill G[start:stop] for codes whose moves leave at most two heaps, on one thread (`threads` is 1: the same
-    arguments as fill_octal_parallel; apart from it, a run that stays on one thread compiles no parallel pass).
+    arguments as fill_octal_parallel; apart from it, a run that stays on one thread compiles no parallel pass; plain
+    Python around the compiled turns, called again only when the value range doubles, as fill_sparse).
 
     R is G reversed (R[len(R)-1-n] = G[n]) so that the split pairs G(a) ⊕ G(m−a), a = 1..m/2 (a < m/2 for
     an unequal split), read two ascending streams. Values < 64 use a one-hot uint64 mask (mex = count of trailing
     ones); larger values a stamp array. Each heap marks all its pairs itself. Returns (heap reached, largest value
     so far).
     """
-    P = _pow2_above(maxv)
+    P = 1 << int(maxv).bit_length()  # _pow2_above, in Python
     words = np.zeros(1, np.uint64)
     seen = np.zeros((1, P + 1), np.int64)
     simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
@@ -151,7 +151,7 @@ def fill_octal(G, R, start, stop, maxv, whole, one, two, tie2, eq, vlimit, threa
         if why == TOO_LARGE:
             return n, maxv
         if why == DOUBLED:
-            P = _pow2_above(maxv)
+            P = 1 << int(maxv).bit_length()
             seen = np.zeros((1, P + 1), np.int64)
     return stop, maxv
 

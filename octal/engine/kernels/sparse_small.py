@@ -310,17 +310,18 @@ def _prepare_words(Hd, start, nk, rval, nrare, mask, threads):
     return common0, known, S, _word_arrays(S, nk), _reversed_head(Hd, start)
 
 
-@njit(cache=True)
 def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
                       threads):
     """fill_sparse for values below 64, on one thread: marks, candidate and scan all live in 64-bit words.
 
     Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse. `threads` is 1 (see fill_sparse).
+    (nothing stored), so the driver continues with fill_sparse. `threads` is 1; plain Python around two compiled calls,
+    as fill_sparse.
     """
-    common0, known, S, F, Hr = _prepare_words(Hd, start, two.shape[0], rval, nrare, mask, threads)
-    return _words_turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare,
-                       rval, common0, known, e, k0, maxv, threads == 1)
+    common0, known, S, F, Hr = _prepare_words(Hd, start, len(two), rval, nrare, mask, threads)
+    # the words come back as Python ints: uint64 again, as the parallel entry hands them (int64 would not hold them)
+    return _words_turn(F, start, stop, start, W, base, Hd, Hr, len(Hr), whole, one, two, tie2, eq, rare, nrare, rval,
+                       np.uint64(common0), np.uint64(known), e, k0, maxv, threads == 1)
 
 
 @njit(cache=True)

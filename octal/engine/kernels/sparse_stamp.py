@@ -409,7 +409,6 @@ def _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare, mask, threads
     return P, S, _far_arrays(S, two.shape[0], P), need, known_rare, _odd_table(mask, 2 * P + 2), simple, Hr, t
 
 
-@njit(cache=True)
 def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
                 threads):
     """Fill heaps start..stop−1 by the rare/common method on one thread; `rare[:nrare]` (ascending) grows in place.
@@ -420,14 +419,16 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     heap whose value is a rare value never seen at a rare position before or doubles the value range
     (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
     when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
-    `threads` is 1: the same arguments as fill_sparse_parallel, and `threads == 1` hands the turn the typed bool
-    _turn_and_far hands it, so the turn compiles once for both entries. Apart from the parallel entry, a run that
-    stays on one thread (a census worker, `--threads 1`) compiles no parallel pass.
+    `threads` is 1: the same arguments as fill_sparse_parallel. Apart from the parallel entry, a run that stays on one
+    thread (a census worker, `--threads 1`) compiles no parallel pass; and this entry is plain Python around two
+    compiled calls (a call a piece), so the turn is not compiled into one more library (numba links every function a
+    compiled function calls into its own, and processes it again: about 1 s for the turn). The turn gets a bool, as
+    from _turn_and_far, so it compiles once for both entries.
     """
     P, S, F, need, known_rare, odd, simple, Hr, t = _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare,
                                                              mask, threads)
-    return _turn(F, start, stop, start, W, base, Hd, Hr, Hr.shape[0], whole, one, two, tie2, eq, rare, nrare, rval,
-                 odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
+    return _turn(F, start, stop, start, W, base, Hd, Hr, len(Hr), whole, one, two, tie2, eq, rare, nrare, rval, odd,
+                 known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
 
 
 @njit(cache=True)
