@@ -111,3 +111,23 @@ def test_the_stamp_kernel_reads_uint16_and_the_result_is_narrowed_again():
     widths = {sig[4].dtype.bitwidth for sig in set(sparse_stamp._turn.signatures) - before}  # W
     assert 8 not in widths, widths  # this run compiled nothing for uint8 (a stream run may have, earlier)
     assert sparse_dtype(np.uint8, True) == np.uint16 and sparse_dtype(np.uint8, True, compact=True) == np.uint8
+
+
+def test_the_word_kernel_reads_uint8_only_and_values_widened_early_are_narrowed_for_it(monkeypatch):
+    """0.14!'s zero mask stops the word kernel at heap 8, so the store widens to uint16 for the stamp kernel while its
+    values are still small; once a mask gives common values, the values are narrowed to uint8 again and the word
+    kernel takes over (it is compiled for uint8 only: one compile on a first run, not two). The values are the naive
+    kernel's."""
+    from octal.engine import kernels
+
+    word, dtypes = kernels.fill_sparse_small, []
+
+    def spy(W, *args):
+        dtypes.append(W.dtype)
+        return word(W, *args)
+
+    monkeypatch.setattr(kernels, "fill_sparse_small", spy)
+    seq = GrundySequence(parse_code("0.14!"), kernel="sparse")
+    got = seq.extend(1500)  # its values pass 63 at heap 1,521
+    assert got.max() < 64 and np.array_equal(got, values("0.14!", 1500, "naive"))
+    assert len(dtypes) > 3 and set(dtypes) == {np.dtype(np.uint8)}, dtypes

@@ -19,7 +19,7 @@ from .kernels import small
 from .memory import check_fits as check_memory
 from .moves import count_cap, kernel_moves, tie_table
 from .rare import rare_split
-from .sparse_run import RareList, SparseMoves, sparse_fill
+from .sparse_run import NARROW, RareList, SparseMoves, sparse_fill
 from .threads import current_choice
 from .values import DTYPES, Progress, narrowest, wider
 
@@ -304,7 +304,10 @@ class GrundySequence(HtmlRepr):
         return self._split
 
     def sparse_blocked(self, why: int, at: int) -> bool:
-        self._widen(at)  # WIDEN: every value is held, so the kernel never stops for a gap
+        if why == NARROW:  # every value so far is below 64
+            self._G = self._G.astype(np.uint8)
+        else:
+            self._widen(at)  # WIDEN: every value is held, so the kernel never stops for a gap
         return True
 
     def _run_sparse(self, stop: int, moves: SparseMoves) -> None:

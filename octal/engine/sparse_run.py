@@ -13,12 +13,12 @@ import numpy as np
 
 from ..rules.code import OctalCode
 from . import kernels
-from .kernels.reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
+from .kernels.reasons import GAP, LARGE_VALUE, NARROW, NEW_RARE, RARE_FULL, WIDEN
 from .rare import rare_split
 from .threads import current_choice
 
-__all__ = ["DONE", "GAP", "LARGE_VALUE", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "RecomputeStore", "SparseMoves",
-           "SparseStore", "sparse_dtype", "sparse_fill", "sparse_step"]
+__all__ = ["DONE", "GAP", "LARGE_VALUE", "NARROW", "NEW_RARE", "RARE_FULL", "WIDEN", "RareList", "RecomputeStore",
+           "SparseMoves", "SparseStore", "sparse_dtype", "sparse_fill", "sparse_step"]
 
 DONE = 0  # sparse_fill reached the heap it was asked for
 
@@ -86,6 +86,11 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
     one word of bits) runs while `small_values`; `rare.count` is kept up to date. It runs in the pieces that the
     run's ThreadChoice times, each on the thread count it picks (never a value: sparse.py says why). Values in uint8
     for the stamp kernel stop it at once with WIDEN unless the store is `compact` (sparse_dtype)."""
+    if small_values and W.dtype != np.uint8 and not compact and (rare.mask or rare.e):
+        # the word kernel runs on uint8 only (one compile): values below 64 held wider (the store widened for the
+        # stamp kernel while a zero mask kept the word kernel out) are narrowed first; with a zero mask and no parity
+        # bit every value is rare and the word kernel stops at once, so they stay as they are
+        return n, maxv, NARROW
     if W.dtype != sparse_dtype(W.dtype, not small_values, compact):
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
@@ -130,8 +135,9 @@ class SparseStore(Protocol):
         """A rare value never seen before: a better split to go on with, or None to keep the present one."""
 
     def sparse_blocked(self, why: int, at: int) -> bool:
-        """Heap `at` cannot be computed as things are — its value does not fit the dtype (WIDEN), or it needs a value
-        no longer held (GAP): make room and go on (True), or stop here (False)."""
+        """Heap `at` cannot be computed as things are — its value does not fit the dtype (WIDEN), it needs a value
+        no longer held (GAP), or values below 64 are held wider than the word kernel reads (NARROW, a store that is
+        not compact): make room or narrow and go on (True), or stop here (False)."""
 
 
 def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int, stop: int,
@@ -150,7 +156,7 @@ def sparse_fill(store: SparseStore, split: RareList, moves: SparseMoves, n: int,
             small_values = False
         elif why == RARE_FULL:
             split.grow()
-        elif why in (WIDEN, GAP) and not store.sparse_blocked(why, n):
+        elif why in (WIDEN, GAP, NARROW) and not store.sparse_blocked(why, n):
             return n, maxv, split, why
     return n, maxv, split, DONE
 

@@ -6,3 +6,4 @@ WIDEN = 2  # heap n's value would not fit G's dtype: nothing stored, the driver 
 RARE_FULL = 3  # the rare list is full: nothing stored, the driver doubles it
 LARGE_VALUE = 4  # fill_sparse_small only: heap n's value is SMALL or more, fill_sparse takes over from n
 GAP = 5  # heap n needs a value that has left memory (stream mode): nothing stored, the driver widens
+NARROW = 6  # (the driver's, not a kernel's) values below 64 held wider than uint8: narrowed for the word kernel
