@@ -67,9 +67,7 @@ def page_runs(tmp_path_factory):
 
 
 def _param(example: Example):
-    # one page's examples on one test process (`--dist loadgroup`), so that each runs once, in page order
-    marks = [pytest.mark.xdist_group(example.page)]
-    marks += [pytest.mark.slow] if (example.page, example.command) in SLOW else []
+    marks = [pytest.mark.slow] if (example.page, example.command) in SLOW else []
     return pytest.param(example, marks=marks, id=example.id)
 
 

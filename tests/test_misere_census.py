@@ -18,9 +18,6 @@ from octal.census.misere import DEFAULT_MAX_WORK, MisereDB, load_quotient, miser
 from octal.front.cli import app
 from octal.misere import MisereSearch
 
-# one test process for the module (`--dist loadgroup`): its 2-digit census fixture (about 40 s) is computed once
-pytestmark = pytest.mark.xdist_group("misere-census")
-
 
 @pytest.fixture(scope="module")
 def two_digit(tmp_path_factory):
