@@ -88,6 +88,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow  # 4–8 s; the fast set keeps two threads against numpy and the brute force
 def test_one_to_four_threads_give_one_sequence():
     """NUMBA_NUM_THREADS=4 lets any machine, one CPU included, run 2, 3 and 4 threads: every count, in pieces of
     random length on one thread or all of them, gives the numpy kernel's hash."""
