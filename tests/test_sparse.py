@@ -120,14 +120,15 @@ def test_the_word_kernel_reads_uint8_only_and_values_widened_early_are_narrowed_
     kernel's."""
     from octal.engine import kernels
 
-    word, dtypes = kernels.fill_sparse_small, []
+    word, calls = kernels.fill_sparse_small, []
 
-    def spy(W, *args):
-        dtypes.append(W.dtype)
-        return word(W, *args)
+    def spy(W, base, Hd, start, *args):
+        calls.append((W.dtype, start))
+        return word(W, base, Hd, start, *args)
 
     monkeypatch.setattr(kernels, "fill_sparse_small", spy)
     seq = GrundySequence(parse_code("0.14!"), kernel="sparse")
     got = seq.extend(1500)  # its values pass 63 at heap 1,521
     assert got.max() < 64 and np.array_equal(got, values("0.14!", 1500, "naive"))
-    assert len(dtypes) > 3 and set(dtypes) == {np.dtype(np.uint8)}, dtypes
+    assert max(start for _, start in calls) > 8  # the word kernel ran again after the widening at heap 8 ...
+    assert {dtype for dtype, _ in calls} == {np.dtype(np.uint8)}, calls  # ... on values narrowed for it
