@@ -6,6 +6,8 @@ from __future__ import annotations
 
 RUN_N = 1000  # heaps a run computes when N is not given
 RUN_MAX_N = 2**24  # heaps --until-proven may grow to
+HEX_MAX_N = 2**13  # the same for a code whose moves may leave three heaps, unless told (--max-n), and the heaps
+# `octal solve` computes for one: its kernel costs about n² a heap (0.F6: about 5 s to 2¹³ heaps here, 2-core EPYC)
 ROW_WIDTH = 12  # values a table row holds, as Winning Ways prints them
 CHECKPOINT_EVERY = 5.0  # seconds between checkpoint saves (when to save, never what is computed)
 STREAM_WINDOW = 1 << 20  # heaps a stream run keeps at the start and at the end

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..defaults import CHECKPOINT_EVERY, RUN_MAX_N, RUN_N
+from ..defaults import CHECKPOINT_EVERY, HEX_MAX_N, RUN_MAX_N, RUN_N
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError
 from ..io import check_writable, save_bfile, save_values
-from ..rules.code import GENERAL, OctalCode
+from ..rules.code import GENERAL, HEXADECIMAL, OctalCode
 from ..rules.presets import Preset, as_code, resolve
 from ..validate import positive, value_array, whole_number
 from .checkpoint import Checkpointer, CheckpointError, read_checkpoint
@@ -104,12 +104,18 @@ class NimSequence(HtmlRepr):
         return out
 
 
+def default_max_n(code: OctalCode) -> int:
+    """--until-proven's budget unless told: RUN_MAX_N heaps, or HEX_MAX_N for a code whose moves may leave three heaps
+    (its kernel's cost per heap grows like n², so 2²⁴ heaps would take days)."""
+    return HEX_MAX_N if code.tier == HEXADECIMAL else RUN_MAX_N
+
+
 def nim_sequence(
     game: str | OctalCode | Preset,
     n: int | None = None,
     *,
     until_proven: bool = False,
-    max_n: int = RUN_MAX_N,
+    max_n: int | None = None,
     kernel: str = "auto",
     progress: Progress | None = None,
     resume: GrundySequence | np.ndarray | None = None,
@@ -122,8 +128,8 @@ def nim_sequence(
     """Compute G(0..n−1) of a code or preset and its period; `until_proven` grows N until Guy–Smith proves it.
 
     With `until_proven`, N grows geometrically (64, 128, …) and jumps straight to the proof bound once a
-    period appears, stopping at once when proven or at `max_n`. `resume` reuses values already computed;
-    `checkpoint` names a folder whose saved state is resumed and which is re-saved every
+    period appears, stopping at once when proven or at `max_n` (default: `default_max_n`). `resume` reuses values
+    already computed; `checkpoint` names a folder whose saved state is resumed and which is re-saved every
     `checkpoint_every` seconds, at the end, and on Ctrl-C. `out` names a values file (.npy, .csv, .json; checked
     before computing) written at the end, or on Ctrl-C with the values computed so far ("complete": false); `bfile`
     an OEIS b-file (.txt, "n a(n)" from n = 0) written at the end. `threads` kernel threads share each block of heaps
@@ -131,6 +137,8 @@ def nim_sequence(
     what was computed as `partial` (a NimSequence), whatever was asked.
     """
     code, preset = resolve(game)
+    if max_n is None:
+        max_n = default_max_n(code)
     if n is not None:
         n = whole_number(n, "N (the number of heaps)", 1)
     max_n = whole_number(max_n, "--max-n", 1)

@@ -89,7 +89,7 @@ def run(
     game: Game,
     n: Annotated[Optional[int], typer.Option("--n", metavar="N", help=f"Compute heaps 0..N-1 (default {D.RUN_N}).")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
-    max_n: Annotated[int, typer.Option("--max-n", metavar="N", help="Budget for --until-proven.")] = D.RUN_MAX_N,
+    max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help=f"Budget for --until-proven (default {D.RUN_MAX_N:,} heaps; {D.HEX_MAX_N:,} for a code whose moves may leave three heaps, whose kernel costs about n² a heap).")] = None,
     width: Annotated[int, typer.Option("--width", metavar="W", help="Values per table row.")] = D.ROW_WIDTH,
     full: Full = False,
     as_json: AsJson = False,
@@ -123,7 +123,8 @@ def run(
                            quiet, threads)
     if window is not None or store_values:
         fail("--window and --store-values go with --stream DIR")
-    from ..engine.sequence import nim_sequence
+    from ..engine.periodicity import PROVEN
+    from ..engine.sequence import default_max_n, nim_sequence
     from ..engine.values import RESUMED
 
     line = _progress(quiet, _threads_note(threads))
@@ -145,6 +146,9 @@ def run(
                      and f"interrupted at heap {done.n:,}: state saved in {checkpoint}; run again to resume")
         raise
     line.close()
+    budget = default_max_n(result.code)
+    if until_proven and max_n is None and budget < D.RUN_MAX_N and result.n >= budget and result.periodicity.status != PROVEN:
+        typer.echo(f"note: {result.code}'s moves may leave three heaps, whose kernel costs about n² a heap: --until-proven stopped at {budget:,} heaps (--max-n N goes further)", err=True)
     typer.echo(json.dumps(result.to_dict(values=values)) if as_json else run_text(result, width, full, out))
     if bfile and not as_json:
         typer.echo(f"b-file   {bfile}")
@@ -158,7 +162,7 @@ def _run_stream(game, n, until_proven, max_n, directory, window, store_values, c
 
     line = _progress(quiet, _threads_note(threads))
     try:
-        result = nim_stream(game, directory, n, until_proven=until_proven, max_n=max_n, window=window,
+        result = nim_stream(game, directory, n, until_proven=until_proven, max_n=D.RUN_MAX_N if max_n is None else max_n, window=window,
                             store_values=store_values, progress=line, checkpoint_every=checkpoint_every,
                             threads=threads)
     except KeyboardInterrupt:

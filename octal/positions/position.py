@@ -12,6 +12,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from ..defaults import HEX_MAX_N
 from ..displays import HtmlRepr
 from ..engine.grundy import GrundySequence
 from ..engine.periodicity import PROVEN
@@ -19,14 +20,15 @@ from ..engine.sequence import NimSequence, nim_sequence
 from ..engine.values import Progress
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import NEXT, PREVIOUS
-from ..rules.code import GENERAL, OctalCode
+from ..rules.code import GENERAL, HEXADECIMAL, OctalCode
 from ..rules.digits import EQUAL, FREE, partitions
 from ..rules.presets import as_code
 from ..validate import whole_number
 
 COMPUTE_LIMIT = 1 << 22  # heaps beyond this need a proven period
 GENERAL_COMPUTE_LIMIT = 1 << 13  # the general kernel costs O(N² log N): heaps beyond need a proven period
-PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT
+PROOF_BUDGET = 1 << 16  # how far to look for a proof when a heap is beyond COMPUTE_LIMIT (HEX_MAX_N for a code
+# whose moves may leave three heaps, as far as it computes)
 MOVE_LIMIT = 1000  # winning moves listed at most
 SCAN_LIMIT = 200_000  # splits examined per heap when listing moves of a huge heap
 
@@ -89,7 +91,7 @@ class HeapValues:
 
     def __init__(self, code: OctalCode, largest: int = 0, limit: int = COMPUTE_LIMIT, progress: Progress | None = None):
         self.code = code
-        self.limit = limit if code.tier != GENERAL else min(limit, GENERAL_COMPUTE_LIMIT)
+        self.limit = min(limit, {GENERAL: GENERAL_COMPUTE_LIMIT, HEXADECIMAL: HEX_MAX_N}.get(code.tier, limit))
         self.progress = progress
         self.seq: NimSequence | None = None
         self._grundy = GrundySequence(code)  # every call below extends this one sequence
@@ -111,12 +113,13 @@ class HeapValues:
             raise ResourceLimitError(
                 f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes for {self.code}, and no "
                 "period of it can be proven (a constraint, an open count or a repeating tail)")
-        self.seq = nim_sequence(self.code, until_proven=True, max_n=PROOF_BUDGET, progress=self.progress,
+        budget = self.limit if self.code.tier == HEXADECIMAL else PROOF_BUDGET  # three heaps: as far as it computes
+        self.seq = nim_sequence(self.code, until_proven=True, max_n=budget, progress=self.progress,
                                 resume=self._grundy)
         if self.seq.periodicity.status != PROVEN:
             raise ResourceLimitError(
-                f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes, and no period of {self.code} "
-                f"is proven within {PROOF_BUDGET:,} heaps"
+                f"heap {largest:,} is beyond the {self.limit:,} heaps octal computes for {self.code}, and no period "
+                f"of it is proven within {budget:,} heaps"
             )
 
     def __call__(self, h: int) -> int:
