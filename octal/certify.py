@@ -40,6 +40,9 @@ import numpy as np
 MAGIC = b"octal-certificates 1\n"
 MAX_HEADER = 64 << 20  # bytes of the JSON line at most: a hostile file cannot make the reader hold more
 MAX_VALUES = 1 << 28  # bytes of values at most, all blocks together (the 4-digit table's hold 30 MB)
+MAX_TABLES = 1 << 30  # bytes of the two mex tables of one group at most (2 × bound × (largest value + 2) booleans;
+# the 4-digit table's largest within 100,000 heaps need 18 MB): a row past it is not checked, and the verifier exits 2
+TOO_LARGE = "too large"  # check_group's word for a group whose tables would pass MAX_TABLES
 DTYPES = {"uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32}
 COLUMNS = ["code", "block", "preperiod", "period", "saltus", "bound", "max_value"]
 
@@ -197,6 +200,8 @@ def check_group(d_rows: list[tuple[list[int], dict]], block: np.ndarray) -> list
     if top > max(len(d) for d, _ in d_rows) * (B // 2 + 2):  # a mex is at most the number of options
         return [f"its value {top:,} exceeds every mex a heap below {B:,} can have"] * len(d_rows)
     width = top + 1
+    if 2 * B * (width + 1) > MAX_TABLES:
+        return [TOO_LARGE] * len(d_rows)
     seen = pair_values(G[:B], width)
     out = []
     for d, row in d_rows:
@@ -237,9 +242,10 @@ def _check(job: tuple[list[tuple[list[int], dict]], np.ndarray]) -> list[str | N
 
 
 def verify(rows: list[dict], blocks: list[np.ndarray], max_bound: int, workers: int):
-    """(re-proved, refuted {code: why}, not reached [codes]) over `rows`."""
+    """(re-proved, refuted {code: why}, not reached [codes], too large to check within MAX_TABLES [codes]) over
+    `rows`."""
     groups: dict[tuple[int, int, int], list] = {}
-    refuted, far = {}, []
+    refuted, far, large = {}, [], []
     for row in rows:
         try:
             d = digits(row["code"])
@@ -262,9 +268,11 @@ def verify(rows: list[dict], blocks: list[np.ndarray], max_bound: int, workers: 
         for (_, row), why in zip(g, res):
             if why is None:
                 proved += 1
+            elif why == TOO_LARGE:
+                large.append(row["code"])
             else:
                 refuted[row["code"]] = why
-    return proved, refuted, far
+    return proved, refuted, far, sorted(large)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,11 +295,15 @@ def main(argv: list[str] | None = None) -> int:
         if missing := wanted - {r["code"].rstrip("0") for r in rows}:
             print(f"error: no certificate for {', '.join(sorted(missing))}", file=sys.stderr)
             return 2
-    proved, refuted, far = verify(rows, blocks, args.max_bound, args.workers)
+    proved, refuted, far, large = verify(rows, blocks, args.max_bound, args.workers)
     for code, why in sorted(refuted.items()):
         print(f"REFUTED {code}: {why}")
-    print(f"{len(rows):,} certificates: {proved:,} re-proved, {len(refuted):,} refuted, {len(far):,} not reached"
-          + (f" (bound above {args.max_bound:,} heaps: {', '.join(far)})" if far else ""))
+    print(f"{len(rows):,} certificates: {proved:,} re-proved, {len(refuted):,} refuted, {len(far) + len(large):,} "
+          "not reached" + (f" (bound above {args.max_bound:,} heaps: {', '.join(far)})" if far else ""))
+    if large:
+        print(f"error: {args.file}: {', '.join(large)} not checked: its mex tables (bound × largest value) would pass "
+              f"{MAX_TABLES:,} bytes", file=sys.stderr)
+        return 2
     return 1 if refuted else 0
 
 

@@ -161,6 +161,17 @@ def test_a_value_no_mex_can_reach_is_refuted_before_any_table_is_built(tmp_path)
     assert res.returncode == 1 and "value 4,294,967,295 exceeds every mex a heap below 12 can have" in res.stdout
 
 
+def test_a_certificate_whose_tables_pass_the_memory_bound_is_not_checked_and_exits_2(tmp_path):
+    """A crafted row (bound 99,984 heaps, a value of 149,001 that some mex could reach) would need 30 GB of mex tables:
+    one line on stderr, exit 2, the row counted as not reached — never a MemoryError, never proven."""
+    values = [0] * 49_988 + [149_001]
+    res = _run(_one_row(tmp_path, "0.7777", 0, 49_989, 99_984, 149_001, values, "uint32"), "--max-bound", "200000")
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stdout.strip() == "1 certificates: 0 re-proved, 0 refuted, 1 not reached"
+    assert res.stderr == (f"error: {tmp_path / 'one.xz'}: 0.7777 not checked: its mex tables (bound × largest value) "
+                          f"would pass {certify.MAX_TABLES:,} bytes\n")
+
+
 def test_a_file_cut_short_is_refused(census_certificates, tmp_path):
     data = census_certificates.read_bytes()
     cut = tmp_path / "cut.xz"
