@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import DataFileError, InvalidArgumentError
-from .reading import read_text
+from .reading import open_regular, read_text
 from .validate import value_array
 
 SUFFIXES = (".npy", ".csv", ".json")
@@ -113,11 +113,12 @@ def load_values(path: str | Path) -> np.ndarray:
     try:
         suffix = p.suffix.lower()
         if suffix == ".npy":
-            arr = np.load(p, allow_pickle=False)
+            with open_regular(p) as f:
+                arr = np.load(f, allow_pickle=False)
         elif suffix == ".csv":
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), open_regular(p) as f:
                 warnings.simplefilter("ignore")  # an empty file is an empty sequence, said once below if wrong
-                rows = np.loadtxt(p, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
+                rows = np.loadtxt(f, delimiter=",", skiprows=1, dtype=np.int64, ndmin=2)
             if rows.size and rows.shape[1] != 2:
                 raise DataFileError(f"{p}: expected two columns, heap,value, not {rows.shape[1]}")
             if rows.size and not np.array_equal(rows[:, 0], np.arange(len(rows))):
@@ -148,7 +149,7 @@ def write_npz(path: Path, header: dict, arrays: dict[str, np.ndarray]) -> None:
 def read_npz(path: Path, names: tuple[str, ...], error: type[DataFileError], what: str) -> tuple[dict, dict]:
     """(header, arrays) from a write_npz file; `error` names `what` and the path when it cannot be read."""
     try:
-        with np.load(path, allow_pickle=False) as z:
+        with open_regular(path) as f, np.load(f, allow_pickle=False) as z:
             header = json.loads(bytes(z["header"]).decode())
             arrays = {name: z[name] for name in names}
     except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError,

@@ -1,16 +1,46 @@
-"""Bounded reads: every file octal reads is read at most so many bytes, so no input (/dev/zero, a pipe that never
-ends) makes a command run forever or fill memory. No numpy here: the CLI's short commands use it."""
+"""Bounded reads of regular files: every file octal reads is a regular file (a pipe, a device or a socket is refused
+before anything waits on it) read at most so many bytes, so no input (/dev/zero, a pipe that never ends, a huge file)
+makes a command wait or run forever or fill memory. No numpy here: the CLI's short commands use it."""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
+from typing import BinaryIO
 
 MAX_TEXT = 256 << 20  # bytes of a text file octal reads (codes, edges, JSON): more is not such a file
+NOT_REGULAR = "not a regular file (a pipe, a device or a socket), which octal does not read"
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """The file at `path` opened for reading, refused (OSError, EINVAL) when it is not a regular file: opening a pipe
+    waits for a writer, and reading one, or a device, may never end. Opened without waiting, then checked (fstat), so
+    a file swapped in between is checked too."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, NOT_REGULAR, str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def is_special(path: str | Path) -> bool:
+    """Whether `path` names something that exists and is neither a regular file nor a folder (a pipe, a device)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def read_bounded(path: str | Path, limit: int = MAX_TEXT) -> bytes:
-    """A file's bytes, refused (OSError, EFBIG) past `limit`."""
-    with open(path, "rb") as f:
+    """A regular file's bytes (open_regular), refused (OSError, EFBIG) past `limit`."""
+    with open_regular(path) as f:
         data = f.read(limit + 1)
     if len(data) > limit:
         raise OSError(27, f"larger than {limit:,} bytes, not a file octal reads")

@@ -10,6 +10,7 @@ from functools import cache
 
 from .errors import DataFileError
 from .outcomes import OPEN, PROVEN
+from .reading import open_regular
 from .rules.code import parse_code
 from .shipped import shipped_file
 
@@ -49,7 +50,7 @@ class Lookup:
 
 def _text(name: str) -> str:
     try:
-        with shipped_file("octal.table_files", "data", name).open("rb") as f:
+        with open_regular(shipped_file("octal.table_files", "data", name)) as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise DataFileError(f"cannot read octal's shipped table {name}: {exc.strerror or exc}") from None

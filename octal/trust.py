@@ -10,6 +10,8 @@ import os
 from functools import cache
 from pathlib import Path
 
+from .reading import open_regular
+
 KEY_BYTES = 32
 
 
@@ -25,7 +27,7 @@ def _key(where: Path) -> bytes | None:
     trusted: every one is checked in full)."""
     path = where / "key"
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             key = f.read(KEY_BYTES + 1)
         return key if len(key) == KEY_BYTES else None
     except FileNotFoundError:

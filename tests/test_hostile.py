@@ -536,3 +536,31 @@ def test_until_proven_on_a_three_heap_code_stops_at_its_budget_and_says_so():
     told = runner.invoke(app, ["run", "0.9", "--until-proven", "--max-n", "1000", "--json"])
     assert json.loads(told.stdout)["n"] == 1000 and "note" not in told.stderr
     assert default_max_n(octal.parse_code("0.9")) == 8192 and default_max_n(octal.parse_code("0.77")) == 2**24
+
+
+def _octal(*args: str, cwd=None, timeout: int = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "octal.front.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=timeout)
+
+
+def test_a_pipe_where_a_file_is_expected_is_refused_not_opened(tmp_path):
+    """A checkpoint, a --codes file, a values file or a key that is a named pipe would block until a writer comes (and
+    a writer that never stops would feed it forever): each is one line and exit 2 (or an OSError from the API) at
+    once, without waiting. Regular files still read."""
+    from octal.reading import NOT_REGULAR, open_regular, read_text
+
+    (tmp_path / "ck").mkdir()
+    os.mkfifo(tmp_path / "ck" / "checkpoint.npz")
+    os.mkfifo(tmp_path / "codes")
+    os.mkfifo(tmp_path / "values.npy")
+    r = _octal("run", "0.6", "--n", "3500", "--checkpoint", "ck", "--quiet", cwd=tmp_path)
+    assert r.returncode == 2 and NOT_REGULAR in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+    r = _octal("census", "--hex", "--codes", "codes", "--db", "x.sqlite", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr == f"error: cannot read the codes in codes: {NOT_REGULAR}\n"
+    with pytest.raises(octal.DataFileError, match="not a regular file"):
+        octal.load_values(tmp_path / "values.npy")
+    for special in (tmp_path / "codes", "/dev/zero"):
+        with pytest.raises(OSError, match="not a regular file"):
+            open_regular(special)
+    (tmp_path / "plain.txt").write_text("0.77 0.6\n")
+    assert read_text(tmp_path / "plain.txt") == "0.77 0.6\n"

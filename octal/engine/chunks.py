@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import DataFileError
 from ..io import atomic_write
+from ..reading import open_regular
 from .values import narrowest
 
 FOLDER = "values"
@@ -88,7 +89,8 @@ class ChunkStore:
     def _load(self, chunk: Chunk) -> np.ndarray:
         path = self.folder / chunk.file
         try:
-            values = np.load(path, allow_pickle=False)
+            with open_regular(path) as f:
+                values = np.load(f, allow_pickle=False)
         except (OSError, ValueError, EOFError) as exc:
             raise DataFileError(f"stored values {path} cannot be read ({exc})") from None
         if values.ndim != 1 or len(values) != chunk.count or digest(values) != chunk.sha256:

@@ -12,7 +12,7 @@ import typer
 
 from .. import defaults as D
 from ..errors import DataFileError, InvalidArgumentError
-from ..reading import read_text
+from ..reading import NOT_REGULAR, is_special, read_text
 from .exits import friendly
 from .help_layout import PlainHelp, PlainHelpGroup
 
@@ -117,6 +117,8 @@ def read_codes(text: str) -> list[str]:
         is_file = "," not in text and path.is_file()  # a comma list is codes, however long (no file name check)
     except (OSError, ValueError):  # a name too long for a file, or with a NUL byte: codes
         is_file = False
+    if "," not in text and is_special(path):
+        raise DataFileError(f"cannot read the codes in {text}: {NOT_REGULAR}")
     if not is_file and "," not in text and ("/" in text or path.suffix.lower() in (".txt", ".csv", ".list")):
         raise DataFileError(f"no file of codes at {text} (--codes takes a file of codes or codes like 0.1234,4.07)")
     if is_file:
