@@ -564,3 +564,12 @@ def test_a_pipe_where_a_file_is_expected_is_refused_not_opened(tmp_path):
             open_regular(special)
     (tmp_path / "plain.txt").write_text("0.77 0.6\n")
     assert read_text(tmp_path / "plain.txt") == "0.77 0.6\n"
+
+
+def test_codes_named_again_are_counted_once_and_parsed_once():
+    """A --codes file of two million copies of one code took 77 s (each copy parsed): each text is parsed once now."""
+    from octal.census.jobs import named_codes
+
+    t0 = time.perf_counter()
+    assert named_codes(["0.77"] * 2_000_000 + [".77", "0.f8", "0.F8", " 0.77 "]) == ["0.77", "0.F8"]
+    assert time.perf_counter() - t0 < 10  # 1.5 s here; parsing every copy took 77 s
