@@ -513,13 +513,11 @@ def test_fuzz_files_given_to_every_loader(tmp_path, data):
 def test_a_huge_heap_of_a_three_heap_code_is_one_line_within_seconds():
     """0.9 has no regularity known: a heap of 10¹² is refused in one line once the 8,192 heaps its quadratic kernel
     computes prove nothing (a few seconds), not computed until killed."""
-    t0 = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "octal.front.cli", "solve", "0.9", "1000000000000"], capture_output=True,
-                       text=True, timeout=120)
+                       text=True, timeout=300)  # it stops by its budget of heaps (8,192: about 3 s here)
     assert r.returncode == 2 and r.stdout == "", r.stdout
     assert r.stderr == ("error: heap 1,000,000,000,000 is beyond the 8,192 heaps octal computes for 0.9, and no period "
                         "of it is proven within 8,192 heaps\n")
-    assert time.perf_counter() - t0 < 60
     with pytest.raises(octal.ResourceLimitError, match="beyond the 8,192 heaps octal computes for 0.9"):
         HeapValues(octal.parse_code("0.9"), 10_000)  # past what it computes, though below 2²² heaps
 
@@ -566,10 +564,12 @@ def test_a_pipe_where_a_file_is_expected_is_refused_not_opened(tmp_path):
     assert read_text(tmp_path / "plain.txt") == "0.77 0.6\n"
 
 
-def test_codes_named_again_are_counted_once_and_parsed_once():
+def test_codes_named_again_are_counted_once_and_parsed_once(monkeypatch):
     """A --codes file of two million copies of one code took 77 s (each copy parsed): each text is parsed once now."""
-    from octal.census.jobs import named_codes
+    from octal.census import jobs
 
-    t0 = time.perf_counter()
-    assert named_codes(["0.77"] * 2_000_000 + [".77", "0.f8", "0.F8", " 0.77 "]) == ["0.77", "0.F8"]
-    assert time.perf_counter() - t0 < 10  # 1.5 s here; parsing every copy took 77 s
+    parsed = []
+    parse = jobs.parse_code
+    monkeypatch.setattr(jobs, "parse_code", lambda text: parsed.append(text) or parse(text))
+    assert jobs.named_codes(["0.77"] * 200_000 + [".77", "0.f8", "0.F8", " 0.77 "]) == ["0.77", "0.F8"]
+    assert parsed == ["0.77", "0.F8"]
