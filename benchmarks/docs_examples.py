@@ -7,8 +7,8 @@
 An example is a line `$ octal …` in a fenced code block of a page under docs/; the lines after it, up to the next `$`
 line or the end of the block, are what it prints (stdout). A line that is exactly `…` or `...` stands for any number
 of lines (none included); timings (`3.26 s`, `(12 ms)`, `25 min`) and temporary paths are normalised on both sides;
-every other line must equal the output's line, right-stripped. An example that shows no output is checked for its
-exit status only. A trailing shell comment (`  # …`) is dropped and `a && b` runs a, then b, their outputs joined.
+every other line must equal the output's line, right-stripped. An example that shows no output must print none. A
+trailing shell comment (`  # …`) is dropped and `a && b` runs a, then b, their outputs joined.
 
 A code block whose line just before is `<!-- benchmark-only: REASON -->` is too long for the tests
 (tests/test_docs_examples.py skips it, saying REASON): this script runs it. The examples of one page run in order in
@@ -163,10 +163,8 @@ def run(example: Example, folder: Path, timeout: float | None = None) -> Outcome
     out, err = "\n".join(s for s in stdout if s), "".join(stderr)
     if code != 0:
         failure = f"exit status {code}:\n{err[-3000:]}"
-    elif example.expected:
+    else:  # an example that shows nothing must print nothing (`…` shows output left out)
         failure = differences(example.expected, out.splitlines(), folder)
-    else:
-        failure = None  # no output shown: the exit status is the check
     return Outcome(code, out, err, failure, wall, cpu)
 
 

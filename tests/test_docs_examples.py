@@ -2,7 +2,7 @@
 
 Each example runs as a subprocess of this Python's octal, and its stdout is compared with the lines the page shows
 under it: `…` (or `...`) stands for any number of lines, timings and temporary paths are normalised, every other line
-must be equal; an example that shows nothing is checked for its exit status. The examples of one page run in order in
+must be equal; an example that shows nothing must print nothing. The examples of one page run in order in
 one temporary folder, because later ones read what earlier ones wrote (a census, then its report). The parser and
 the comparison are benchmarks/docs_examples.py's, so the test and the benchmark script judge alike.
 
@@ -99,6 +99,7 @@ def test_the_comparison_rules():
     assert differences(["a", "...", "b"], ["a", "b"]) is None  # `…` may stand for no line
     assert differences(["a", "…"], ["b"]) is not None
     assert differences(["a"], ["a", "b"]) is not None  # a line printed but not shown is a difference
+    assert differences([], ["a"]) is not None and differences([], []) is None  # showing nothing: printing nothing
     assert differences(["status  finite (0.45 s)", "took 1,234.5 s", "(12 ms)"],
                        ["status  finite (3.26 s)", "took 3 s", "(7 ms)"]) is None
     assert differences(["3 steps, 2 states"], ["4 steps, 2 states"]) is not None  # counts are not timings
