@@ -189,3 +189,14 @@ def test_an_open_row_past_its_whole_values_keeps_its_apparent_period_twice_over(
             stored_sequence({**row, **change})
     (again,) = run_census(0, codes=["0.7B8"], max_n=4096, workers=1, db=db)
     assert again["seconds"] == row["seconds"]  # a re-run trusts the row it verified: nothing computed again
+
+
+def test_d0_s_one_heap_bit_is_no_move_for_the_test_as_for_the_kernels():
+    """An OctalCode built directly may carry d₀'s one-heap bit (taking nothing, leaving the heap as it was): the
+    kernels ignore it, and the theorem's test reads the same moves as for the code without it."""
+    from octal.rules.code import OctalCode
+
+    plain = parse_code("4.07")
+    with_bit = OctalCode((6,) + tuple(d.mask for d in plain.digits[1:]))
+    assert with_bit.digits[0].mask == 6 and _moves(with_bit) == _moves(plain) == [(0, 2), (2, 1), (2, 2)]
+    assert np.array_equal(GrundySequence(with_bit).extend(300), GrundySequence(plain).extend(300))

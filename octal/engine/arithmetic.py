@@ -45,8 +45,9 @@ def theorem_applies(code: OctalCode) -> bool:
 
 
 def _moves(code: OctalCode) -> list[tuple[int, int]]:
-    """(k, j): a move may take k tokens and leave j ≥ 1 heaps (a move taking a whole heap ends before the tail)."""
-    return [(k, j) for k, d in enumerate(code.digits) for j in (1, 2, 3) if d.mask >> j & 1]
+    """(k, j): a move may take k tokens and leave j ≥ 1 heaps (a move taking a whole heap ends before the tail). d₀'s
+    one-heap bit is no move (it would leave the heap as it was): the kernels ignore it, and so does the test."""
+    return [(k, j) for k, d in enumerate(code.digits) for j in (1, 2, 3) if d.mask >> j & 1 and (k or j > 1)]
 
 
 def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, s: int, t: int) -> int | None:
