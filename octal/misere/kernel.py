@@ -17,6 +17,7 @@ from ..engine.compile_notice import loaded
 from ..engine.kernels.bits import ctz64
 
 ONE = np.uint64(1)
+NONE = np.int64(-1)  # no parent, no generator, no state yet
 
 
 @njit(cache=True, inline="always")
@@ -60,6 +61,33 @@ def _misere_p(s, pmask):
         if s[w]:
             anyopt = True
     return anyopt
+
+
+@njit(cache=True)
+def _grown(a, cap, count, fill):
+    """A copy of a[:count] in `cap` entries, the rest `fill`: written out, as every row copy here is (an array
+    assigned to a slice compiles numba's shape-mismatch message, about 1.5 s of a first run)."""
+    out = np.full(cap, fill, a.dtype)
+    for q in range(count):
+        out[q] = a[q]
+    return out
+
+
+@njit(cache=True)
+def _grown_rows(a, cap, count):
+    """A copy of the rows a[:count] in `cap` rows, the rest zero."""
+    out = np.zeros((cap, a.shape[1]), a.dtype)
+    for q in range(count):
+        for w in range(a.shape[1]):
+            out[q, w] = a[q, w]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _set_row(a, i, row):
+    """a[i] = row, written out (see _grown)."""
+    for w in range(row.shape[0]):
+        a[i, w] = row[w]
 
 
 @njit(cache=True)
@@ -113,28 +141,16 @@ def explore(mul, p, pmask, gen_elem, gen_weight, tmask, max_states):
                     return -1, -1, xs[:count], sets[:count], parent[:count], pgen[:count]
                 if count == cap:
                     cap *= 2
-                    xs2 = np.zeros(cap, np.int64)
-                    xs2[:count] = xs[:count]
-                    xs = xs2
-                    sets2 = np.zeros((cap, nw), np.uint64)
-                    sets2[:count] = sets[:count]
-                    sets = sets2
-                    best2 = np.zeros(cap, np.int64)
-                    best2[:count] = best[:count]
-                    best = best2
-                    parent2 = np.full(cap, -1, np.int64)
-                    parent2[:count] = parent[:count]
-                    parent = parent2
-                    pgen2 = np.full(cap, -1, np.int64)
-                    pgen2[:count] = pgen[:count]
-                    pgen = pgen2
-                    done2 = np.zeros(cap, np.bool_)
-                    done2[:count] = done[:count]
-                    done = done2
+                    xs = _grown(xs, cap, count, NONE)  # fills typed alike: one compile per array type
+                    sets = _grown_rows(sets, cap, count)
+                    best = _grown(best, cap, count, NONE)
+                    parent = _grown(parent, cap, count, NONE)
+                    pgen = _grown(pgen, cap, count, NONE)
+                    done = _grown(done, cap, count, np.bool_(False))
                 j = count
                 count += 1
                 xs[j] = x2
-                sets[j] = tmp
+                _set_row(sets, j, tmp)
                 best[j] = c
                 parent[j] = i
                 pgen[j] = k
@@ -185,7 +201,7 @@ def mark(mul, gen_elem, gen_weight, tmask):
             if not final[y] and c < best[y]:
                 _times_with(sets[x], mul, g, tmask[k, x], tmp)
                 best[y] = c
-                sets[y] = tmp
+                _set_row(sets, y, tmp)
                 heapq.heappush(queue, (c, np.int64(y)))
     return p
 
