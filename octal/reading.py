@@ -20,7 +20,10 @@ def open_regular(path: str | Path) -> BinaryIO:
     a file swapped in between is checked too."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, NOT_REGULAR, str(path))
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")

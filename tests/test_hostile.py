@@ -560,6 +560,8 @@ def test_a_pipe_where_a_file_is_expected_is_refused_not_opened(tmp_path):
     for special in (tmp_path / "codes", "/dev/zero"):
         with pytest.raises(OSError, match="not a regular file"):
             open_regular(special)
+    with pytest.raises(IsADirectoryError):
+        open_regular(tmp_path)
     (tmp_path / "plain.txt").write_text("0.77 0.6\n")
     assert read_text(tmp_path / "plain.txt") == "0.77 0.6\n"
 
