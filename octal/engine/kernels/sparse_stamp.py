@@ -1,7 +1,8 @@
 """The stamp kernel of the rare/common method (sparse.py explains the method, the split among threads, and why no
 value can change): a heap's option values are marked in a row of stamps, so values of any size fit. Here are its
 super-block's far work (_far_block: rare pairs, the far scan), the turn each heap takes in order (_turn), the
-pipeline step that overlaps the two on several threads (_turn_and_far), and the driver (`fill_sparse`)."""
+pipeline step that overlaps the two on several threads (_turn_and_far), and its two entries (`fill_sparse` on one
+thread, `fill_sparse_parallel`). One kernel whose parts share private helpers: a little over 450 lines, kept whole."""
 
 from __future__ import annotations
 
@@ -393,8 +394,8 @@ def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, who
 
 @njit(cache=True)
 def _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare, mask, threads):
-    """What both entries set up before the first turn: the value range P, the super-block S and its far arrays, the
-    scratch of a scan, which values are rare (odd), the rare values met so far, and the head reversed."""
+    """Both entries' set-up: value range P, super-block S and its far arrays, a scan's scratch, odd, the rare values
+    met, the head reversed."""
     P = 1
     while P <= maxv:
         P *= 2
@@ -413,17 +414,14 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                 threads):
     """Fill heaps start..stop−1 by the rare/common method on one thread; `rare[:nrare]` (ascending) grows in place.
 
-    Values live in W (W[x − base] = G(x)); values below `base` are read from the head Hd = G(0..len(Hd)−1).
-    A whole-array run passes (G, 0, G); a stream run passes its sliding window and its head.
-    Returns (heap reached, largest value, rare count, reason): 0 at stop; early with NEW_RARE right after a
-    heap whose value is a rare value never seen at a rare position before or doubles the value range
-    (so the driver may re-choose the mask), with WIDEN when a value would not fit G's dtype, with RARE_FULL
-    when `rare` is full, and with GAP (nothing stored) when heap n needs a value held in neither W nor Hd.
-    `threads` is 1: the same arguments as fill_sparse_parallel. Apart from the parallel entry, a run that stays on one
-    thread (a census worker, `--threads 1`) compiles no parallel pass; and this entry is plain Python around two
-    compiled calls (a call a piece), so the turn is not compiled into one more library (numba links every function a
-    compiled function calls into its own, and processes it again: about 1 s for the turn). The turn gets a bool, as
-    from _turn_and_far, so it compiles once for both entries.
+    Values live in W (W[x − base] = G(x)), those below `base` in the head Hd = G(0..len(Hd)−1): (G, 0, G) for a
+    whole-array run, its window and head for a stream run. Returns (heap reached, largest value, rare count, reason):
+    0 at stop; NEW_RARE right after a heap whose value is a rare value new at a rare position or doubles the value
+    range (the driver may re-choose the mask); WIDEN when a value would not fit W's dtype; RARE_FULL when `rare` is
+    full; GAP (nothing stored) when heap n needs a value in neither W nor Hd. `threads` is 1 (the arguments of
+    fill_sparse_parallel). Plain Python around two compiled calls, so the turn is not linked into one more library
+    (numba processes every callee again in each caller's: about 1 s); it gets a bool, as from _turn_and_far, so it
+    compiles once for both entries.
     """
     P, S, F, need, known_rare, odd, simple, Hr, t = _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare,
                                                              mask, threads)
