@@ -161,6 +161,39 @@ def test_a_value_no_mex_can_reach_is_refuted_before_any_table_is_built(tmp_path)
     assert res.returncode == 1 and "value 4,294,967,295 exceeds every mex a heap below 12 can have" in res.stdout
 
 
+KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]  # G(0..11) of 0.77
+
+
+def test_the_mex_is_checked_to_the_bound_not_only_through_the_stored_values(tmp_path):
+    """Kayles claimed periodic from 0 with period 12: its twelve stored values are right, and the first value the
+    period gives, G(12) = G(0) = 0, is not the mex (4). Kills a verifier that checks the mex through n0 + p only."""
+    res = _run(_one_row(tmp_path, "0.77", 0, 12, 28, 6, KAYLES))
+    assert res.returncode == 1 and "REFUTED 0.77: G(12) = 0 by the period, but the mex is 4" in res.stdout, res.stdout
+
+
+def test_a_period_a_prime_square_times_the_least_is_refuted(tmp_path):
+    """0.3 (0, 1, 0, 1, …) claimed with period 4, twice its least 2 (and not a multiple of 1: G(0) ≠ G(1)). Kills
+    the leastness test missing square factors (`f * f < p` finds no factor of 4)."""
+    res = _run(_one_row(tmp_path, "0.3", 0, 4, 6, 1, [0, 1, 0, 1]))
+    assert res.returncode == 1 and "REFUTED 0.3: period 4 is not the least" in res.stdout, res.stdout
+
+
+def test_a_preperiod_of_one_is_tested_for_leastness(tmp_path):
+    """0.3 claimed periodic from heap 1 (period 2): it is so from heap 0. Kills a preperiod test that starts at 2."""
+    res = _run(_one_row(tmp_path, "0.3", 1, 2, 4, 1, [0, 1, 0]))
+    assert res.returncode == 1 and "REFUTED 0.3: preperiod 1 is not the least" in res.stdout, res.stdout
+
+
+def test_a_row_naming_a_block_one_past_the_last_is_refused(tmp_path):
+    """A row's block index equal to the number of blocks: one line and exit 2, never an IndexError."""
+    header = {"columns": certify.COLUMNS, "rows": [["0.3", 1, 0, 2, 0, 3, 1]],
+              "blocks": [{"dtype": "uint8", "length": 2}]}
+    path = tmp_path / "one.xz"
+    path.write_bytes(lzma.compress(MAGIC + json.dumps(header).encode() + b"\n" + bytes([0, 1])))
+    res = _run(path)
+    assert res.returncode == 2 and res.stderr == f"error: {path}: row 0 (0.3) names block 1, of 1\n", res.stderr
+
+
 def test_a_certificate_whose_tables_pass_the_memory_bound_is_not_checked_and_exits_2(tmp_path):
     """A crafted row (bound 99,984 heaps, a value of 149,001 that some mex could reach) would need 30 GB of mex tables:
     one line on stderr, exit 2, the row counted as not reached — never a MemoryError, never proven."""
