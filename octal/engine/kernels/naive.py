@@ -202,16 +202,19 @@ def split_sets(G, S2, start, stop):
 def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
     """Fill G[start:stop] for codes whose moves may leave three heaps, with option bitsets.
 
-    S2[j] holds the two-heap split values of j (see split_sets). The three-heap options of m are
-    ∪_a (G(a) ⊕ S2[m−a]); heaps a with the same value g are OR-ed first, then XOR-translated by g once,
-    which costs O(m·W) per heap with W = S2.shape[1] words. Returns (heap reached, largest value):
-    early when a value would not fit G's dtype or the bitsets' width 64·W (the driver widens either).
+    S2[j] holds the two-heap split values of j (see split_sets). A split of m into three heaps has a least part
+    a ≤ m/3, and the other two are a split of m − a: the three-heap options of m are ∪_{a ≤ m/3} G(a) ⊕ S2[m − a].
+    XOR-translating a bitset by g moves its words by g >> 6 (an index change) and its bits within words by g & 63
+    (xor_permute, a dozen operations a word): rows are OR-ed into U[g & 63] at the moved word positions, one
+    operation a word, and each of the 64 rows of U is permuted once. O(m·W/3) a heap for W words. Returns (heap
+    reached, largest value): early when a value would not fit G's dtype or the bitsets' width 64·W (the driver
+    widens either).
     """
     W = S2.shape[1]
     P = 64 * W
     opts = np.zeros(W, np.uint64)
-    U = np.zeros((P, W), np.uint64)
-    used = np.zeros(P, np.bool_)
+    U = np.zeros((64, W), np.uint64)
+    used = np.zeros(64, np.bool_)
     simple = np.zeros(len(whole) + len(one), np.int64)
     for n in range(start, stop):
         _split_set(G, S2, n)  # needs only G[0..n-1]
@@ -230,19 +233,21 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
             m = n - k
             if m < 3:
                 break
-            for a in range(1, m - 1):
+            for a in range(1, m // 3 + 1):
                 g = np.int64(G[a])
-                used[g] = True
+                hi = g >> 6
+                lo = g & 63
+                used[lo] = True
+                row = S2[m - a]
+                dest = U[lo]
                 for w in range(W):
-                    U[g, w] |= S2[m - a, w]
-            for g in range(P):
-                if used[g]:
-                    hi = g >> 6
-                    lo = g & 63
-                    for w in range(W):
-                        opts[w ^ hi] |= xor_permute(U[g, w], lo)
-                        U[g, w] = 0
-                    used[g] = False
+                    dest[w ^ hi] |= row[w]
+        for lo in range(64):
+            if used[lo]:
+                for w in range(W):
+                    opts[w] |= xor_permute(U[lo, w], lo)
+                    U[lo, w] = 0
+                used[lo] = False
         v = mex_words(opts, W)
         if v > vlimit or _pow2_above(max(v, maxv)) > P:
             return n, maxv
