@@ -1,5 +1,6 @@
-"""Periodicity certificates of a census: for every proven row the code, n0, p, the Guy–Smith bound and the values
-through the period (one block per class of equal values), in the file `python -m octal.certify` re-proves alone."""
+"""Periodicity certificates of a census: for every proven row the code, n0, p, the saltus (0 for a period), the bound of
+the theorem that proves it (Guy–Smith's, or the power-of-two saltus theorem's) and the values through the period (one
+block per class of equal values), in the file `python -m octal.certify` re-proves alone."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ COLUMNS = ["code", "block", "preperiod", "period", "saltus", "bound", "max_value
 
 def certificate_bytes(rows: list[tuple[dict, np.ndarray]]) -> tuple[bytes, int]:
     """The xz stream of a certificate file (the magic line, the JSON header, each block's values) and its number of
-    blocks: one per distinct run of values through the period, so a class of equal games stores its values once."""
+    blocks: one per distinct run of values through the period, so a class of equal games stores its values once. A
+    row's largest value is that of its block (through the period: the largest of all for a plain period)."""
     blocks: dict[bytes, int] = {}
     kept: list[np.ndarray] = []
     table = []
@@ -32,8 +34,8 @@ def certificate_bytes(rows: list[tuple[dict, np.ndarray]]) -> tuple[bytes, int]:
         if key not in blocks:
             blocks[key] = len(kept)
             kept.append(v)
-        table.append([row["code"], blocks[key], row["preperiod"], row["period"], 0, row["proof_bound"],
-                      row["max_value"]])
+        table.append([row["code"], blocks[key], row["preperiod"], row["period"], row.get("saltus") or 0,
+                      row["proof_bound"], int(v.max())])
     header = {"columns": COLUMNS, "rows": table,
               "blocks": [{"dtype": str(v.dtype), "length": len(v)} for v in kept]}
     raw = io.BytesIO()
@@ -47,7 +49,7 @@ def certificate_bytes(rows: list[tuple[dict, np.ndarray]]) -> tuple[bytes, int]:
 def write_certificates(out: str | Path, db: str | Path = DEFAULT_DB) -> tuple[int, int]:
     """Write the certificates of every proven row of census file `db` to `out` (rows verified first, as every
     reader does); (rows, blocks) written."""
-    rows = CensusDB.read(db, "octal census --digits D")
+    rows = CensusDB.read(db, "octal census --digits D (or --hex)")
     check_many(rows)
     proven = []
     for row in rows:

@@ -1,0 +1,7 @@
+"""`python -m octal.certify FILE`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,109 @@
+"""Issue #50: the power-of-two saltus theorem implemented twice — octal's engine (octal/engine/arithmetic.py) and the
+independent verifier (octal/certify/saltus.py, written again from docs/periodicity.md) — must agree: on every
+arithmetic row of the hexadecimal table, and on every candidate (p, n0, s) that short prefixes of random 4- and
+5-digit codes follow, accepted or refused. Any disagreement is a failing test."""
+
+import csv
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from octal import certify, nim_sequence
+from octal.certify.saltus import saltus_bound as verifier_bound
+from octal.engine.arithmetic import saltus_bound as engine_bound
+from octal.rules.code import parse_code
+
+HEX = "0123456789ABCDEF"
+TABLE = Path(__file__).resolve().parent.parent / "data" / "census-hex.csv"
+
+
+def _table_rows() -> list[dict]:
+    with TABLE.open(encoding="utf-8") as f:
+        return [r for r in csv.DictReader(f) if r["status"] == "proven" and int(r["saltus"]) > 0]
+
+
+def _both(code: str, G: np.ndarray, p: int, n0: int, s: int) -> tuple[int | None, int | None]:
+    engine = engine_bound(parse_code(code), G, p, n0, s)
+    verifier, why = verifier_bound(certify.digits(code), G, n0, p, s)
+    return engine, verifier if why != certify.TOO_LARGE else None
+
+
+def _agree_on_rows(rows: list[dict]) -> None:
+    for r in rows:
+        p, n0, s, bound = (int(r[k]) for k in ("period", "preperiod", "saltus", "proof_bound"))
+        G = nim_sequence(r["code"], max(bound, max(n0, 1) + 16 * p)).values.astype(np.int64)
+        assert _both(r["code"], G, p, n0, s) == (bound, bound), r["code"]
+
+
+def test_both_prove_one_arithmetic_row_of_each_game_of_the_table_with_its_bound():
+    """The first code (in code order) of each game: the engine's bound, the verifier's and the table's agree."""
+    firsts = {}
+    for r in _table_rows():
+        firsts.setdefault(r["class"], r)
+    assert len(firsts) >= 70
+    _agree_on_rows(list(firsts.values()))
+
+
+@pytest.mark.slow
+def test_both_prove_every_arithmetic_row_of_the_table_with_its_bound():
+    rows = _table_rows()
+    assert len(rows) >= 1417
+    _agree_on_rows(rows)
+
+
+def candidates(G: np.ndarray, L: int) -> list[tuple[int, int, int]]:
+    """Every (p, n0, s), s > 0, p ≤ 32, that G(0..L−1) follows for at least two periods from its least n0 on."""
+    out = []
+    for p in range(1, min(L // 3, 33)):
+        diff = G[p:L] - G[:L - p]
+        s = int(diff[-1])
+        if s <= 0:
+            continue
+        n0 = L - p
+        while n0 > 0 and diff[n0 - 1] == s:
+            n0 -= 1
+        if L - p - n0 >= 2 * p:
+            out.append((p, n0, s))
+    return out
+
+
+def _random_codes(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        code = "0." + "".join(rng.choice(HEX) for _ in range(rng.choice((4, 5))))
+        if code[-1] != "0" and max(code[2:]) >= "8":
+            out.append(code)
+    return out
+
+
+def _agree_on_random(seed: int, count: int) -> tuple[int, int]:
+    """(candidates compared, of which accepted) over `count` random codes."""
+    seen = accepted = 0
+    for code in _random_codes(seed, count):
+        G = nim_sequence(code, 400).values.astype(np.int64)
+        tried = set()
+        for L in (24, 48, 96, 192, 400):
+            for cand in candidates(G, L):
+                if cand in tried:
+                    continue
+                tried.add(cand)
+                engine, verifier = _both(code, G, *cand)
+                assert engine == verifier, (code, cand)
+                seen += 1
+                accepted += engine is not None
+    return seen, accepted
+
+
+def test_both_agree_on_every_candidate_of_random_four_and_five_digit_codes():
+    """Accepted (the same bound) or refused alike: candidates of both kinds come up."""
+    seen, accepted = _agree_on_random(50, 25)
+    assert seen >= 12 and 0 < accepted < seen
+
+
+@pytest.mark.slow
+def test_both_agree_on_the_candidates_of_many_more_random_codes():
+    seen, accepted = _agree_on_random(51, 250)
+    assert seen >= 250 and 0 < accepted < seen
