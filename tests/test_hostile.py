@@ -511,29 +511,29 @@ def test_fuzz_files_given_to_every_loader(tmp_path, data):
 
 
 def test_a_huge_heap_of_a_three_heap_code_is_one_line_within_seconds():
-    """0.9 has no regularity known: a heap of 10¹² is refused in one line once the 8,192 heaps its quadratic kernel
-    computes prove nothing (a few seconds), not computed until killed."""
+    """0.9 has no regularity known: a heap of 10¹² is refused in one line once the 16,384 heaps its kernel computes
+    prove nothing (a few seconds), not computed until killed."""
     r = subprocess.run([sys.executable, "-m", "octal.front.cli", "solve", "0.9", "1000000000000"], capture_output=True,
-                       text=True, timeout=300)  # it stops by its budget of heaps (8,192: about 3 s here)
+                       text=True, timeout=300)  # it stops by its budget of heaps (16,384: about 3 s here)
     assert r.returncode == 2 and r.stdout == "", r.stdout
-    assert r.stderr == ("error: heap 1,000,000,000,000 is beyond the 8,192 heaps octal computes for 0.9, and no period "
-                        "of it is proven within 8,192 heaps\n")
-    with pytest.raises(octal.ResourceLimitError, match="beyond the 8,192 heaps octal computes for 0.9"):
-        HeapValues(octal.parse_code("0.9"), 10_000)  # past what it computes, though below 2²² heaps
+    assert r.stderr == ("error: heap 1,000,000,000,000 is beyond the 16,384 heaps octal computes for 0.9, and no "
+                        "period of it is proven within 16,384 heaps\n")
+    with pytest.raises(octal.ResourceLimitError, match="beyond the 16,384 heaps octal computes for 0.9"):
+        HeapValues(octal.parse_code("0.9"), 20_000)  # past what it computes, though below 2²² heaps
 
 
 def test_until_proven_on_a_three_heap_code_stops_at_its_budget_and_says_so():
-    """--until-proven on 0.9 stops at 8,192 heaps unless --max-n says more, with a note on stderr; an octal code keeps
+    """--until-proven on 0.9 stops at 16,384 heaps unless --max-n says more, with a note on stderr; an octal code keeps
     the budget of 2²⁴ heaps."""
     from octal.engine.sequence import default_max_n
 
     r = runner.invoke(app, ["run", "0.9", "--until-proven", "--json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["n"] == 8192 and json.loads(r.stdout)["status"] != "proven"
-    assert "--until-proven stopped at 8,192 heaps (--max-n N goes further)" in r.stderr
+    assert json.loads(r.stdout)["n"] == 16384 and json.loads(r.stdout)["status"] != "proven"
+    assert "--until-proven stopped at 16,384 heaps (--max-n N goes further)" in r.stderr
     told = runner.invoke(app, ["run", "0.9", "--until-proven", "--max-n", "1000", "--json"])
     assert json.loads(told.stdout)["n"] == 1000 and "note" not in told.stderr
-    assert default_max_n(octal.parse_code("0.9")) == 8192 and default_max_n(octal.parse_code("0.77")) == 2**24
+    assert default_max_n(octal.parse_code("0.9")) == 16384 and default_max_n(octal.parse_code("0.77")) == 2**24
 
 
 def _octal(*args: str, cwd=None, timeout: int = 60) -> subprocess.CompletedProcess:

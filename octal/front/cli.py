@@ -89,7 +89,7 @@ def run(
     game: Game,
     n: Annotated[Optional[int], typer.Option("--n", metavar="N", help=f"Compute heaps 0..N-1 (default {D.RUN_N}).")] = None,
     until_proven: Annotated[bool, typer.Option("--until-proven", help="Grow N until the period is proven.")] = False,
-    max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help=f"Budget for --until-proven (default {D.RUN_MAX_N:,} heaps; {D.HEX_MAX_N:,} for a code whose moves may leave three heaps, whose kernel costs about n² a heap).")] = None,
+    max_n: Annotated[Optional[int], typer.Option("--max-n", metavar="N", help=f"Budget for --until-proven (default {D.RUN_MAX_N:,} heaps; {D.HEX_MAX_N:,} for a code whose moves may leave three heaps, whose kernel's cost grows as the cube of the heaps).")] = None,
     width: Annotated[int, typer.Option("--width", metavar="W", help="Values per table row.")] = D.ROW_WIDTH,
     full: Full = False,
     as_json: AsJson = False,
@@ -148,7 +148,7 @@ def run(
     line.close()
     budget = default_max_n(result.code)
     if until_proven and max_n is None and budget < D.RUN_MAX_N and result.n >= budget and result.periodicity.status != PROVEN:
-        typer.echo(f"note: {result.code}'s moves may leave three heaps, whose kernel costs about n² a heap: --until-proven stopped at {budget:,} heaps (--max-n N goes further)", err=True)
+        typer.echo(f"note: {result.code}'s moves may leave three heaps, whose kernel's cost grows as the cube of the heaps: --until-proven stopped at {budget:,} heaps (--max-n N goes further)", err=True)
     typer.echo(json.dumps(result.to_dict(values=values)) if as_json else run_text(result, width, full, out))
     if bfile and not as_json:
         typer.echo(f"b-file   {bfile}")
