@@ -16,7 +16,8 @@ from octal import nim_sequence
 from octal.census import enumerate_codes, run_census, stored_sequence
 from octal.engine.arithmetic import _moves, lifting_bound, saltus_bound
 from octal.engine.grundy import GrundySequence
-from octal.engine.periodicity import APPARENT, PROVEN, SALTUS_THEOREM, scan_period
+from octal.engine.partial import PartialPeriod, find_partial
+from octal.engine.periodicity import APPARENT, NONE, PROVEN, SALTUS_THEOREM, scan_period
 from octal.errors import DamagedRowError
 from octal.front.cli import app
 from octal.rules.code import parse_code
@@ -200,3 +201,20 @@ def test_d0_s_one_heap_bit_is_no_move_for_the_test_as_for_the_kernels():
     with_bit = OctalCode((6,) + tuple(d.mask for d in plain.digits[1:]))
     assert with_bit.digits[0].mask == 6 and _moves(with_bit) == _moves(plain) == [(0, 2), (2, 1), (2, 2)]
     assert np.array_equal(GrundySequence(with_bit).extend(300), GrundySequence(plain).extend(300))
+
+
+def test_the_ruler_regularity_of_0_2048_is_an_apparent_partial_arithmetic_period():
+    """Grossman–Nowakowski (Games of No Chance 4, 2015): 0.2048 follows G(n + 13) = G(n) + 4 on every residue mod 13
+    but 2, whose values follow a ruler pattern. octal reports it as apparent, never proven, and the claim holds on
+    the brute-force reference to 1,500 heaps; the residue apart really breaks it there, and a code with a whole
+    arithmetic period, or none, reports no partial one."""
+    r = nim_sequence("0.2048", 1500)
+    v = r.periodicity
+    assert v.status == NONE and v.partial == PartialPeriod(13, 4, 6, (2,))
+    assert "apparent partial arithmetic period 13, saltus 4, from heap 6, on every residue mod 13 but 2" in v.describe()
+    ref = np.array(reference_hex_values("0.2048", 1500), dtype=np.int64)
+    assert v.partial.holds(ref) and not PartialPeriod(13, 4, 6, ()).holds(ref)
+    assert not PartialPeriod(13, 4, 5, (2,)).holds(ref)  # n0 is the least
+    assert nim_sequence("0.F8", 500).periodicity.partial is None  # arithmetic-periodic: no partial period
+    assert nim_sequence("0.9", 4096).periodicity.partial is None
+    assert find_partial(np.arange(4096) % 7 * 0) is None  # constant: differences 0, no saltus

@@ -44,11 +44,11 @@ def test_json_shape_is_exact():
     r = run("run", "kayles", "--until-proven", "--json", "--threads", "1")
     doc = json.loads(r.output)
     assert list(doc) == ["code", "name", "n", "max", "period", "preperiod", "saltus", "status", "proof_bound",
-                         "exceptions", "threads", "theorem"]  # keys are only ever added: "theorem" came last
+                         "exceptions", "threads", "theorem", "partial"]  # keys are only ever added: "partial" came last
     assert doc == {"code": "0.77", "name": "Kayles", "n": 168, "max": 8, "period": 12, "preperiod": 71,
                    "saltus": 0, "status": "proven", "proof_bound": 168,
                    "exceptions": [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70], "threads": 1,
-                   "theorem": "Guy–Smith theorem"}
+                   "theorem": "Guy–Smith theorem", "partial": None}
     doc = json.loads(run("run", "0.F8", "--until-proven", "--json").output)
     assert (doc["period"], doc["preperiod"], doc["saltus"], doc["status"], doc["theorem"]) == (
         6, 7, 4, "proven", "power-of-two saltus theorem")

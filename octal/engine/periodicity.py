@@ -25,6 +25,7 @@ from . import kernels
 from .arithmetic import saltus_bound, theorem_applies
 from .kernels import small
 from .kernels.small import credible
+from .partial import PartialPeriod, find_partial
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Periodicity:
     saltus: int = 0
     proof_bound: int | None = None
     no_theorem: str | None = None  # why no theorem proves an apparent period (None: one does, given the heaps)
+    partial: PartialPeriod | None = None  # with no period: an apparent partial arithmetic period (partial.py)
 
     @property
     def theorem(self) -> str | None:
@@ -60,6 +62,8 @@ class Periodicity:
     def describe(self) -> str:
         """The verdict in words, e.g. 'period 12 from heap 71 (last exception at 70) — proven by …'."""
         if self.status == NONE or self.period is None:
+            if self.partial is not None:
+                return f"no period, no arithmetic period; {self.partial.describe()}"
             return "no regularity found in the computed range (no period, no arithmetic period)"
         exc = self.last_exception
         last = f"(last exception at {exc:,})" if exc is not None else "(no exceptions)"
@@ -223,7 +227,8 @@ def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     if p:
         return Periodicity(APPARENT, p, n0, 0, proof_bound(criteria, p, n0), _no_theorem(code))
     if code is not None and (not code.is_finite or code.max_heaps > 2):
-        return _find_arithmetic(G, N, repeats, share, code)
+        found = _find_arithmetic(G, N, repeats, share, code)
+        return found if found.status != NONE else Periodicity(partial=find_partial(G))
     return Periodicity()
 
 

@@ -83,7 +83,8 @@ class NimSequence(HtmlRepr):
 
     def to_dict(self, values: bool = False) -> dict:
         """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions,
-        threads, theorem [, values] (keys are only ever added: "theorem" came last)."""
+        threads, theorem, partial [, values] (keys are only ever added: "partial" came last; it is null unless no period
+        shows and an apparent partial arithmetic period does: {period, saltus, preperiod, off})."""
         p = self.periodicity
         out = {
             "code": str(self.code),
@@ -98,6 +99,8 @@ class NimSequence(HtmlRepr):
             "exceptions": self.exceptions,
             "threads": self.threads,
             "theorem": p.theorem if p.status == PROVEN else None,
+            "partial": None if p.partial is None else {"period": p.partial.period, "saltus": p.partial.saltus,
+                                                       "preperiod": p.partial.preperiod, "off": list(p.partial.off)},
         }
         if values:
             out["values"] = self.values.tolist()
