@@ -267,3 +267,56 @@ def test_every_shipped_certificate_within_100000_heaps_is_re_proved():
                          timeout=900)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr
     assert res.stdout.startswith("4,727 certificates: 4,554 re-proved, 0 refuted, 173 not reached")
+
+
+@pytest.fixture(scope="module")
+def hex_certificates(tmp_path_factory) -> Path:
+    """The certificates of a small hexadecimal census: 0.8 and 0.F8 (arithmetic periods), 0.0B2 (proven through
+    (4p, 4s)), 0.B14 (period 84 from heap 780: a plain period with r = 3) and 0.9 (open: no certificate)."""
+    tmp = tmp_path_factory.mktemp("hexcert")
+    run_census(0, codes=["0.8", "0.F8", "0.0B2", "0.B14", "0.9"], max_n=4096, workers=1, db=tmp / "h.sqlite",
+               hexadecimal=True)
+    out = tmp / "h.xz"
+    assert write_certificates(out, tmp / "h.sqlite")[0] == 4
+    return out
+
+
+def test_a_hexadecimal_census_s_certificates_are_re_proved(hex_certificates):
+    rows, _ = certify.read_certificates(str(hex_certificates))
+    got = {r["code"]: (r["preperiod"], r["period"], r["saltus"], r["bound"]) for r in rows}
+    assert got == {"0.8": (1, 3, 1, 22), "0.F8": (7, 6, 4, 61), "0.0B2": (7, 2, 1, 71),
+                   "0.B14": (780, 84, 0, 3 * 780 + 3 * 84 + 3)}, got
+    res = _run(hex_certificates)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.strip() == "4 certificates: 4 re-proved, 0 refuted, 0 not reached"
+
+
+@pytest.mark.parametrize("code, change, message", [
+    ("0.8", lambda r, b: r.__setitem__(5, 21), "its bound is 21, but the theorem needs 22 heaps"),
+    ("0.8", lambda r, b: r.__setitem__(4, 2), "the power-of-two saltus theorem does not prove it"),
+    ("0.8", lambda r, b: r.__setitem__(4, 3), "saltus 3 is not a power of two"),
+    ("0.B14", lambda r, b: b.__setitem__(400, b[400] ^ 1), "G(400) = "),
+    ("0.0B2", lambda r, b: r.__setitem__(0, "0.0B3"), None),  # the same game: re-proved under its own digits
+    ("0.0B2", lambda r, b: r.__setitem__(0, "0.0B6"), None),
+    ("0.0B2", lambda r, b: (r.__setitem__(3, 4), r.__setitem__(4, 2), np.append(b, [b[7] + 1, b[8] + 1]))[2],
+     "period 4 is not the least"),
+    ("0.0B2", lambda r, b: (r.__setitem__(2, 8), r.__setitem__(5, 72), np.append(b, b[7] + 1))[2],
+     "preperiod 8 is not the least"),
+    ("0.B14", lambda r, b: r.__setitem__(5, 2 * 780 + 2 * 84 + 3), "but the theorem needs 2,595 heaps"),  # r = 2
+    ("0.B14", lambda r, b: r.__setitem__(0, "0.314"), "but the theorem needs 1,731 heaps"),  # an octal code: r = 2
+])
+def test_a_damaged_hexadecimal_certificate_is_refuted_by_name(hex_certificates, tmp_path, code, change, message):
+    def edit(h, b):
+        row = next(r for r in h["rows"] if r[0] == code)
+        longer = change(row, b[row[1]])  # a change may hand back a longer block
+        if isinstance(longer, np.ndarray):
+            b[row[1]] = longer.astype(b[row[1]].dtype)
+            h["blocks"][row[1]]["length"] = len(longer)
+        h["rows"] = [row]
+    res = _run(_edit(hex_certificates, tmp_path, edit))
+    if message is None:
+        assert res.returncode == 0, res.stdout
+        return
+    assert res.returncode == 1, res.stdout + res.stderr
+    line = next(x for x in res.stdout.splitlines() if x.startswith("REFUTED"))
+    assert message in line, res.stdout

@@ -1,0 +1,53 @@
+"""Issue #50: every condition of the power-of-two saltus theorem's test, in both implementations (octal's engine,
+octal/engine/arithmetic.py, and the verifier's, octal/certify/saltus.py), has a case where it alone decides: a
+candidate (p, n0, s) that the values follow, which that condition refuses (and the brute force shows false, or the
+condition is the theorem's as written), or a bound that its term alone sets. Each case was found by weakening that one
+condition and searching random codes for a candidate whose answer changed."""
+
+import numpy as np
+from reference import reference_hex_values
+
+from octal import certify, nim_sequence
+from octal.certify import saltus as verifier
+from octal.engine import arithmetic as engine
+from octal.engine.periodicity import APPARENT, PROVEN
+from octal.rules.code import parse_code
+
+
+def _both(code: str, n: int, p: int, n0: int, s: int) -> tuple[int | None, tuple[int | None, str]]:
+    G = nim_sequence(code, n).values.astype(np.int64)
+    return engine.saltus_bound(parse_code(code), G, p, n0, s), verifier.saltus_bound(certify.digits(code), G, n0, p, s)
+
+
+def _follows(values, p: int, n0: int, s: int) -> bool:
+    G = np.asarray(values, dtype=np.int64)
+    return bool(np.all(G[n0 + p:] - G[n0:len(G) - p] == s))
+
+
+def test_a_period_is_proven_only_once_the_values_reach_its_bound():
+    """0.8's proof needs heaps 0..21: with 21 heaps the same period is apparent, with 22 proven (kills
+    `_find_arithmetic` proving a period whose bound lies past the heaps computed)."""
+    short, full = nim_sequence("0.8", 21).periodicity, nim_sequence("0.8", 22).periodicity
+    assert (short.status, short.period, short.saltus, short.proof_bound) == (APPARENT, 3, 1, 22)
+    assert (full.status, full.proof_bound) == (PROVEN, 22)
+
+
+def test_a_saltus_that_is_no_power_of_two_is_refused_before_any_shape_is_built(monkeypatch):
+    """0.3F follows period 6, saltus 3 (apparent). With the test itself made to accept anything, both entries still
+    refuse saltus 3, by the power-of-two check alone (the test would refuse it too: a low part G & (s − 1) has fewer
+    than s values unless s is a power of two — but the guard must not rest on that)."""
+    G = nim_sequence("0.3F", 200).values.astype(np.int64)
+    monkeypatch.setattr(engine, "lifting_bound", lambda *a: 99)
+    monkeypatch.setattr(verifier, "_test", lambda *a: (99, ""))
+    assert engine.saltus_bound(parse_code("0.3F"), G, 6, 0, 3) is None
+    assert verifier.saltus_bound(certify.digits("0.3F"), G, 0, 6, 3) == (None, "saltus 3 is not a power of two")
+    assert engine.saltus_bound(parse_code("0.3F"), G, 6, 0, 4) == 99  # the patched test is reached for s = 4
+    assert verifier.saltus_bound(certify.digits("0.3F"), G, 0, 6, 4) == (99, "")
+
+
+def test_the_bound_s_last_digit_term_decides_where_it_is_the_larger():
+    """B = max(a + (d* + Ĥ + 3)·p, t + 3a − 2): for 0.C followed by thirteen zeros and a 1 (t = 14, period 2 from
+    heap 1, saltus 1) the second term, 16, is the larger; one more zero makes it 17."""
+    assert _both("0.C00000000000001", 100, 2, 1, 1) == (16, (16, ""))
+    assert _both("0.C000000000000001", 100, 2, 1, 1) == (17, (17, ""))
+    assert _follows(reference_hex_values("0.C00000000000001", 200), 2, 1, 1)
