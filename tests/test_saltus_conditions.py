@@ -5,6 +5,7 @@ condition is the theorem's as written), or a bound that its term alone sets. Eac
 condition and searching random codes for a candidate whose answer changed."""
 
 import numpy as np
+import pytest
 from reference import reference_hex_values
 
 from octal import certify, nim_sequence
@@ -51,3 +52,44 @@ def test_the_bound_s_last_digit_term_decides_where_it_is_the_larger():
     assert _both("0.C00000000000001", 100, 2, 1, 1) == (16, (16, ""))
     assert _both("0.C000000000000001", 100, 2, 1, 1) == (17, (17, ""))
     assert _follows(reference_hex_values("0.C00000000000001", 200), 2, 1, 1)
+
+
+def _breaks(code: str, n: int, p: int, n0: int, s: int) -> int | None:
+    """The first heap past n0 + p where the brute-force reference leaves G(n + p) = G(n) + s (None: it holds to n)."""
+    G = np.array(reference_hex_values(code, n), dtype=np.int64)
+    bad = np.flatnonzero(G[n0 + p:] - G[n0:n - p] != s)
+    return int(bad[0]) + n0 + p if len(bad) else None
+
+
+@pytest.mark.parametrize("code, p, n0, s, breaks, why", [
+    # (B)'s second half against every shape that may reach N's own level, not only the sure ones: 0.11B's candidate
+    # passes everything else for k = 2 (weakened, it would be proven with heaps 0..60) and breaks at heap 24
+    ("0.11B", 3, 7, 1, 24, "(A) for k = 1; (B: L_R reachable on N's own level) for k = 2, 4, 8, 16"),
+    # (D) at both parities d* + 1 and d* + 2: 0.03B's fails it for k = 16 only at one parity (weakened, heaps 0..281)
+    ("0.03B", 2, 26, 1, 62, "(A) for k = 1, 2, 4, 8; (D) for k = 16"),
+    # F1 for one tail heap: on the level T only (its y is T exactly), not every level up to T: 0.615D's (C) fails
+    ("0.615D", 7, 5, 4, 33, "(C) for k = 1, 2, 4, 8, 16"),
+    ("0.18C4", 4, 2, 2, 17, "(C) for k = 1, 2, 4, 8, 16"),
+])
+def test_a_false_candidate_is_refused_by_the_condition_that_alone_catches_it(code, p, n0, s, breaks, why):
+    """Values that follow (p, n0, s) to where the test looks, refused by one condition; the brute force shows the
+    candidate false at heap `breaks`, so the condition weakened would print a false proof."""
+    G = nim_sequence(code, max(n0, 1) + 16 * p + 2).values.astype(np.int64)
+    assert _follows(G[:breaks], p, n0, s)
+    assert _both(code, len(G), p, n0, s) == (None, (None, why))
+    assert _breaks(code, breaks + 1, p, n0, s) == breaks
+
+
+@pytest.mark.parametrize("code, p, n0, s, bound", [
+    ("0.7A58F", 4, 3, 4, 39),  # F4 at N's level: e at least the middle high part (the largest: bound 67)
+    ("0.CBE81", 6, 3, 4, 51),  # F4 at a small level: a high part ≤ h (< h: refused), d*'s c = 3 term (2·middle)
+    ("0.CBE81", 3, 3, 2, 30),  # B's d* + Ĥ + 3 (+ 2: 27)
+    ("0.6FB2A", 1, 1, 1, 12),  # Ĥ at least 1 (the largest high part alone, 0 here: 11)
+    ("0.BBE5", 1, 4, 1, 40),  # the lift: (A) fails for k = 1 and 2, and (4p, 4s) proves it
+    ("0.FBE", 1, 5, 1, 41),
+])
+def test_a_true_candidate_is_proven_with_the_bound_each_term_sets(code, p, n0, s, bound):
+    """Both implementations prove these with exactly this bound (each comment: the term that sets it, and what a
+    weakened term gives instead), and the brute force holds them to four times the bound."""
+    assert _both(code, max(bound, max(n0, 1) + 16 * p + 2), p, n0, s) == (bound, (bound, ""))
+    assert _breaks(code, 4 * bound, p, n0, s) is None

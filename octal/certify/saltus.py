@@ -22,20 +22,23 @@ def is_power_of_two(s: int) -> bool:
 
 
 def saltus_bound(d: list[int], G, n0: int, p: int, s: int) -> tuple[int | None, str]:
-    """(B, "") for the first k of LIFTS whose (k·p, k·s) passes (A)–(D), or (None, why): the condition that fails
-    for k = 1, or "too large" when not even k = 1 is within SPAN and MAX_S. G must hold G(0..a + 16·p − 1)."""
+    """(B, "") for the first k of LIFTS whose (k·p, k·s) passes (A)–(D), or (None, why): the condition that fails for
+    each k tried, e.g. "(A) for k = 1; (D) for k = 2, 4, 8, 16", or "too large" when not even k = 1 is within SPAN and
+    MAX_S. G must hold G(0..a + 16·p − 1)."""
     if not is_power_of_two(s):
         return None, f"saltus {s} is not a power of two"
     a = max(n0, 1)
-    first = ""
+    failed: dict[str, list[int]] = {}
     for k in LIFTS:
         if a + k * p > SPAN or k * s > MAX_S:
             break
         B, why = _test(d, G, n0, k * p, k * s)
         if B is not None:
             return B, ""
-        first = first or f"({why}) fails"
-    return None, first or "too large"
+        failed.setdefault(why, []).append(k)
+    if not failed:
+        return None, "too large"
+    return None, "; ".join(f"({why}) for k = {', '.join(map(str, ks))}" for why, ks in failed.items())
 
 
 def _moves(d: list[int]) -> list[tuple[int, int]]:
