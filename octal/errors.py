@@ -24,6 +24,10 @@ class OctalCodeError(OctalError, ValueError):
         super().__init__(message)
 
 
+class GameSyntaxError(OctalError, ValueError):
+    """A short game typed in CGSuite's notation that cannot be read; the message names the column."""
+
+
 class UnknownGameError(OctalError, LookupError):
     """A name that is neither an octal code nor a preset name or alias."""
 

@@ -364,6 +364,21 @@ def graph(
                else graph_text(result, g, label, result.game))
 
 
+@app.command("game", cls=PlainHelp)
+@friendly
+def short_game(
+    expr: Annotated[str, typer.Argument(metavar="EXPR", help="A short game in CGSuite's notation: 3/8, *2, ^*, 3+-1, {3||2*|1*}, Tiny(1), sums with + and -.")],
+    as_json: AsJson = False,
+) -> None:
+    """A short partizan game: its canonical form, outcome class, birthday, stops, mean, temperature and
+    thermograph."""
+    from ..partizan.invariants import game_facts
+    from .report import game_text
+
+    facts = game_facts(expr)
+    typer.echo(json.dumps(facts.to_dict()) if as_json else game_text(facts))
+
+
 @app.command(cls=PlainHelp)
 @friendly
 def site(

@@ -335,3 +335,26 @@ def presets_doc(rows: list[Preset]) -> dict:
                     "facts": {**{k: v for k, v in p.facts.items() if k != "values"},
                               **{f"misere_{k}": v for k, v in p.misere.items()}},
                     "family": p.family, "misere": dict(p.misere)} for p in rows}
+
+
+def game_text(facts) -> str:
+    """`octal game EXPR`: the canonical form and the invariants, one per line; the thermograph's walls as the points
+    where their slope changes (temperature t from −1, x the value), then the mast."""
+    from ..partizan.notation import number_text as n
+
+    th = facts.thermograph
+
+    def wall(w) -> str:
+        return ", ".join(f"{n(x)} at t = {n(t)}" for t, x in w.points)
+
+    lines = [f"game         {facts.canonical}",
+             f"outcome      {OUTCOME_WORDS[facts.outcome]}",
+             f"birthday     {facts.birthday}",
+             f"stops        {n(facts.left_stop)} with Left first, {n(facts.right_stop)} with Right first",
+             f"mean         {n(facts.mean)}",
+             f"temperature  {n(facts.temperature)}"]
+    if th.temperature > -1:
+        lines.append(f"thermograph  left wall {wall(th.left)}; right wall {wall(th.right)}; then the mast")
+    else:
+        lines.append(f"thermograph  the mast {n(th.mean)} from t = −1")
+    return "\n".join(lines)

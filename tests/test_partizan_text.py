@@ -1,0 +1,129 @@
+"""Issue #49, first slice: short games typed in CGSuite's notation, read into canonical form and written back, and
+their stops, mean, temperature and thermograph — checked on examples of the literature, against pycgt (MIT, an
+independent library) on random games, and against the definitions (the mean value theorem on sums of copies)."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from octal.errors import GameSyntaxError
+from octal.front.cli import app
+from octal.partizan import ZERO, add, game, to_text
+from octal.partizan.invariants import game_facts
+from octal.partizan.parse import parse_game
+from octal.partizan.thermal import left_stop, right_stop, thermograph
+
+F = Fraction
+
+
+@pytest.mark.parametrize("typed, canonical", [
+    ("0", "0"), ("-3/8", "-3/8"), ("*", "*"), ("*4", "*4"), ("^", "^"), ("v", "v"), ("^^", "^^"), ("^3", "^3"),
+    ("v3*2", "v3*2"), ("9/8*", "9/8*"), ("6^*", "6^*"), ("73/16v9*8", "73/16v9*8"), ("+-1", "+-1"), ("3+-1", "3+-1"),
+    ("{1|*}", "{1|*}"), ("{3||2*|1*}", "{3||2*|1*}"), ("{0|||0||-1|-3}", "{0|||0||-1|-3}"),
+    ("Tiny(1)", "{0||0|-1}"), ("Miny(2)", "{2|0||0}"), ("1+2", "3"), ("(1+*)-*", "1"), ("{|}", "0"), ("{1|}", "2"),
+    ("{0,*|0,*}", "*2"),  # Winning Ways: {0, *|0, *} = *2
+    ("{0|^}", "^^*"),  # Lessons in Play: {0|↑} = ⇑*
+    ("{^|v}", "*"), ("{0|*}", "^"), ("{*|0}", "v"), ("^*", "^*"), ("{0,*|0}", "^*"),  # ↑* = {0, *|0}
+    ("{1/2|1}", "3/4"), ("{-1|1}", "0"), ("2+-{1|0}", "2"), ("{3 | 2 || 1 | 0}", "{3|2||1|0}"),
+    ("-1^", "-1^"), ("-(1^)", "-1v"), ("-^", "v"),  # the sign of a number written first is the number's
+])
+def test_games_typed_in_cgsuite_s_notation_come_out_in_its_canonical_form(typed, canonical):
+    assert to_text(parse_game(typed)) == canonical
+
+
+def _random_games(seed: int, count: int, day: int = 3) -> list:
+    """Random games born by `day`: each day's options drawn from the games made before."""
+    rng = random.Random(seed)
+    pool = [ZERO]
+    for d in range(1, day + 1):
+        made = [game(rng.sample(pool, rng.randint(0, min(4, len(pool)))),
+                     rng.sample(pool, rng.randint(0, min(4, len(pool))))) for _ in range(count if d == day else 60 * d)]
+        pool = list({g.uid: g for g in pool + made}.values())
+    return pool
+
+
+def test_whatever_octal_writes_reads_back_to_the_same_game():
+    for g in _random_games(1, 300):
+        assert parse_game(to_text(g)) is g, to_text(g)
+    for a, b in zip(_random_games(2, 40), _random_games(3, 40)):
+        assert parse_game(f"({to_text(a)}) + ({to_text(b)})") is add(a, b)
+        assert parse_game(f"{to_text(a)} - ({to_text(b)})") is add(a, -b), (to_text(a), to_text(b))
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("{3|2|1}", "ambiguous: two separators of 1 bar at the same level at column 5"),
+    ("1 2", "a number written after another term at column 3"),
+    ("{1|", "a brace is never closed"),
+    ("*x", "unexpected 'x' at column 2"),
+    ("3/5", "3/5 is not a dyadic rational"),
+    ("*99999", "above the largest multiple typed"),
+    ("", "no game typed"),
+    ("(" * 100 + "1" + ")" * 100, "more than 64 braces or parentheses nested"),
+    ("1+", "expected a game, found the end at column 3"),
+    ("{1,|2}", "an option expected after ','"),
+    ("{1 2}", "braces without a bar"),
+    ("x" * 20_000, "at most 10,000 characters"),
+])
+def test_a_game_that_cannot_be_read_is_one_line_naming_where(typed, message):
+    with pytest.raises(GameSyntaxError, match=message.replace("(", r"\(").replace("*", r"\*")):
+        parse_game(typed)
+    r = CliRunner().invoke(app, ["game", typed])
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and message in r.stderr, r.stderr
+
+
+def test_the_invariants_of_the_literature_s_examples():
+    """±1: stops 1 and −1, mean 0, temperature 1; {1|*}: mean 1/2, temperature 1/2; 1/2 has temperature −1/2 and an
+    integer −1 (CGSuite's convention); {3||2*|1*} (CGSuite's manual): mean 9/4, temperature 3/4."""
+    cases = {"+-1": (1, -1, 0, 1), "{1|*}": (1, 0, F(1, 2), F(1, 2)), "1/2": (F(1, 2), F(1, 2), F(1, 2), F(-1, 2)),
+             "3": (3, 3, 3, -1), "*": (0, 0, 0, 0), "^": (0, 0, 0, 0), "{3||2*|1*}": (3, 2, F(9, 4), F(3, 4)),
+             "-5/8": (F(-5, 8), F(-5, 8), F(-5, 8), F(-1, 8)), "{2|{1|0}}": (2, 1, F(5, 4), F(3, 4))}
+    for typed, want in cases.items():
+        f = game_facts(typed)
+        assert (f.left_stop, f.right_stop, f.mean, f.temperature) == want, typed
+
+
+def test_stops_and_thermographs_agree_with_pycgt_on_random_games():
+    pycgt = pytest.importorskip("pycgt")
+
+    memo: dict = {}
+
+    def to_pycgt(g):
+        if g.uid not in memo:
+            memo[g.uid] = pycgt.game([to_pycgt(x) for x in g.left], [to_pycgt(x) for x in g.right])
+        return memo[g.uid]
+
+    games = _random_games(4, 6000, day=4)
+    assert len(games) > 1000
+    for g in games:
+        q, th = to_pycgt(g), thermograph(g)
+        ref = pycgt.thermograph(q)
+        assert (left_stop(g), right_stop(g)) == (pycgt.left_stop(q), pycgt.right_stop(q)), to_text(g)
+        assert (th.mean, th.temperature) == (pycgt.mean(q), pycgt.temperature(q)), to_text(g)
+        for t in (F(i, 8) for i in range(0, 40)):
+            assert (th.left.at(t), th.right.at(t)) == ref.at(t), (to_text(g), t)
+
+
+def test_the_mean_value_theorem_holds_on_sums_of_copies():
+    """n·m(G) − t ≤ RS(n·G) ≤ LS(n·G) ≤ n·m(G) + t with t = max(temperature, 0) (Winning Ways ch. 6): the mean is
+    the limit of the stops of n copies over n."""
+    for g in _random_games(5, 60)[:60]:
+        th = thermograph(g)
+        t = max(th.temperature, 0)
+        total = ZERO
+        for n in range(1, 7):
+            total = add(total, g)
+            assert n * th.mean - t <= right_stop(total) <= left_stop(total) <= n * th.mean + t, (to_text(g), n)
+
+
+def test_octal_game_prints_and_writes_json():
+    r = CliRunner().invoke(app, ["game", "{3||2*|1*}", "--json"])
+    doc = json.loads(r.stdout)
+    assert list(doc) == ["canonical", "outcome", "birthday", "left_stop", "right_stop", "mean", "temperature",
+                         "thermograph"]
+    assert (doc["canonical"], doc["outcome"], doc["mean"], doc["temperature"]) == ("{3||2*|1*}", "L", "9/4", "3/4")
+    assert doc["thermograph"]["left"] == {"points": [["-1", "4"], ["3/4", "9/4"]], "slope": "0"}
+    text = CliRunner().invoke(app, ["game", "3+-1"]).stdout
+    assert "game         3+-1" in text and "temperature  1" in text and "mean         3" in text
