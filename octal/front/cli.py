@@ -379,6 +379,24 @@ def short_game(
     typer.echo(json.dumps(facts.to_dict()) if as_json else game_text(facts))
 
 
+@app.command("partizan", cls=PlainHelp)
+@friendly
+def partizan_heaps(
+    left: Annotated[str, typer.Argument(metavar="LEFT", help="Left's code (or preset name): the moves Left may make.")],
+    right: Annotated[str, typer.Argument(metavar="RIGHT", help="Right's code (or preset name).")],
+    n: Annotated[int, typer.Option("--n", metavar="N", help="Heaps 0..N−1.")] = 40,
+    full: Annotated[bool, typer.Option("--full", help="Print every heap, not the first 48.")] = False,
+    as_json: AsJson = False,
+) -> None:
+    """A partizan heap game, Left moving by one code and Right by another: each heap's canonical value and outcome
+    class, and the regularities of both sequences."""
+    from ..partizan.heap_games import partizan_values
+    from .report import partizan_heaps_text
+
+    seq = partizan_values(left, right, n)
+    typer.echo(json.dumps(seq.to_dict()) if as_json else partizan_heaps_text(seq, full))
+
+
 @app.command(cls=PlainHelp)
 @friendly
 def site(

@@ -358,3 +358,21 @@ def game_text(facts) -> str:
     else:
         lines.append(f"thermograph  the mast {n(th.mean)} from t = −1")
     return "\n".join(lines)
+
+
+def partizan_heaps_text(seq, full: bool = False) -> str:
+    """`octal partizan LEFT RIGHT`: each heap's canonical value and outcome class (the first 48 unless `full`), then
+    the regularities of both sequences."""
+    from ..partizan.notation import to_text
+
+    shown = seq.n if full else min(seq.n, 48)
+    width = max(5, *(len(to_text(g)) for g in seq.values[:shown]))
+    lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}",
+             f"{'heap':>6}  {'value':<{width}}  outcome"]
+    lines += [f"{h:>6}  {to_text(seq.values[h]):<{width}}  {seq.outcomes[h]}" for h in range(shown)]
+    if shown < seq.n:
+        lines.append(f"(heaps 0..{shown - 1} shown of {seq.n:,}; --full prints all)")
+    op, vp = seq.outcome_period, seq.value_period
+    lines.append(f"outcomes  {op.describe() if op else 'no period seen in the heaps computed'}")
+    lines.append(f"values    {vp.describe() if vp else 'no period or arithmetic period seen in the heaps computed'}")
+    return "\n".join(lines)

@@ -137,14 +137,26 @@ def _cut(w: Wall, T: Fraction, m: Fraction) -> Wall:
     return _simplify(pts, Fraction(0))
 
 
+_STOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def stops(g: Game) -> tuple[Fraction, Fraction]:
+    """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
+    reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
+    found = _STOPS.get(g)
+    if found is None:
+        found = (g.number, g.number) if g.number is not None else (
+            max(stops(x)[1] for x in g.left), min(stops(x)[0] for x in g.right))
+        _STOPS[g] = found
+    return found
+
+
 def left_stop(g: Game) -> Fraction:
-    """Where play ends when Left starts and both play well until a number is reached: a number itself, else the
-    largest right stop of a Left option."""
-    return g.number if g.number is not None else max(right_stop(x) for x in g.left)
+    return stops(g)[0]
 
 
 def right_stop(g: Game) -> Fraction:
-    return g.number if g.number is not None else min(left_stop(x) for x in g.right)
+    return stops(g)[1]
 
 
 def mean(g: Game) -> Fraction:

@@ -1,0 +1,119 @@
+"""Issue #49: partizan heap games, Left moving by one code and Right by another — values against an independent
+enumeration of the moves (tests/reference.py reads the digits), outcomes against a game-tree search, and the proven
+outcome periods of partizan subtraction games held far past where they were proven."""
+
+import json
+import random
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+import pytest
+from reference import reference_digits
+from typer.testing import CliRunner
+
+from octal.errors import InvalidArgumentError
+from octal.front.cli import app
+from octal.partizan import ZERO, game, to_text, total
+from octal.partizan.heap_games import partizan_values
+
+
+def _code(subtraction: set[int]) -> str:
+    """The code of a subtraction set: digit 3 at each k of it."""
+    return "0." + "".join("3" if k in subtraction else "0" for k in range(1, max(subtraction) + 1))
+
+
+def _leaves(digits: list[int], h: int) -> set[tuple[int, ...]]:
+    """Every multiset of heaps a move leaves from h, read from the digits alone (bit 1: none, when k = h; bit 2: one;
+    bit 4: two; bit 8: three; every heap left ≥ 1)."""
+    out = set()
+    for k, d in enumerate(digits):
+        m = h - k
+        if m < 0:
+            break
+        if d & 1 and m == 0 and k > 0:
+            out.add(())
+        if d & 2 and m >= 1 and k > 0:
+            out.add((m,))
+        for j, bit in ((2, 4), (3, 8)):
+            if d & bit:
+                out |= {parts for parts in combinations_with_replacement(range(1, m), j) if sum(parts) == m}
+    return out
+
+
+def _reference_values(left: str, right: str, n: int) -> list:
+    dl, dr = reference_digits(left)[0], reference_digits(right)[0]
+    values = []
+    for h in range(n):
+        values.append(game([total(values[x] for x in p) for p in _leaves(dl, h)],
+                           [total(values[x] for x in p) for p in _leaves(dr, h)]))
+    return values
+
+
+def _search_outcomes(sl: set[int], sr: set[int], n: int) -> list[str]:
+    """Outcome classes by a game-tree search, no canonical forms: Left moving first wins at h when some Left move
+    leaves a heap where Right, moving first, loses."""
+    @lru_cache(maxsize=None)
+    def left_first(h: int) -> bool:
+        return any(not right_first(h - a) for a in sl if a <= h)
+
+    @lru_cache(maxsize=None)
+    def right_first(h: int) -> bool:
+        return any(not left_first(h - b) for b in sr if b <= h)
+
+    return [{(True, False): "L", (False, True): "R", (True, True): "N", (False, False): "P"}[
+        (left_first(h), right_first(h))] for h in range(n)]
+
+
+def test_values_agree_with_an_independent_enumeration_of_the_moves():
+    rng = random.Random(6)
+    pairs = [("0.137", "0.4"), ("0.4", "0.07"), ("0.77", "0.3"), ("4.07", "0.6"), ("0.8", "0.3"), ("0.14", "0.07")]
+    pairs += [(_code(set(rng.sample(range(1, 6), rng.randint(1, 3)))),
+               _code(set(rng.sample(range(1, 6), rng.randint(1, 3))))) for _ in range(10)]
+    for left, right in pairs:
+        seq = partizan_values(left, right, 22)
+        assert list(seq.values) == _reference_values(left, right, 22), (left, right)
+
+
+def test_partizan_subtraction_games_outcomes_by_search_and_their_proven_periods_hold():
+    rng = random.Random(7)
+    proven = 0
+    for _ in range(20):
+        sl = set(rng.sample(range(1, 7), rng.randint(1, 3)))
+        sr = set(rng.sample(range(1, 7), rng.randint(1, 3)))
+        seq = partizan_values(_code(sl), _code(sr), 40)
+        far = _search_outcomes(sl, sr, 400)
+        assert list(seq.outcomes) == far[:40], (sl, sr)
+        op = seq.outcome_period
+        if op is not None and op.proven:
+            proven += 1
+            assert all(far[m] == far[m + op.period] for m in range(op.preperiod, 400 - op.period)), (sl, sr)
+            assert op.preperiod == 0 or far[op.preperiod - 1] != far[op.preperiod - 1 + op.period]
+    assert proven >= 15
+
+
+def test_a_splitting_game_s_outcome_period_is_never_proven():
+    seq = partizan_values("0.137", "0.4", 30)
+    assert seq.outcome_period is None or not seq.outcome_period.proven
+
+
+def test_a_value_period_with_a_number_as_saltus_is_found():
+    """Left takes 1, Right takes 2 (0.3 and 0.03): G(n + 2) = G(n) + ... a number each two heaps, apparent."""
+    seq = partizan_values("0.3", "0.03", 40)
+    vp = seq.value_period
+    assert vp is not None and vp.saltus.number is not None
+    assert all(seq.values[n + vp.period] is seq.values[n] + vp.saltus for n in range(vp.preperiod, 40 - vp.period))
+
+
+def test_octal_partizan_prints_a_table_and_json():
+    r = CliRunner().invoke(app, ["partizan", "0.3", "0.33", "--n", "12", "--json"])
+    doc = json.loads(r.stdout)
+    assert list(doc) == ["left", "right", "n", "values", "outcomes", "outcome_period", "value_period"]
+    assert doc["values"][:4] == ["0", "*", to_text(_reference_values("0.3", "0.33", 4)[2]), doc["values"][3]]
+    assert len(doc["values"]) == len(doc["outcomes"]) == 12 and doc["outcomes"][0] == "P"
+    text = CliRunner().invoke(app, ["partizan", "0.3", "0.33", "--n", "12"]).stdout
+    assert text.startswith("partizan heap game: Left moves by 0.3, Right by 0.33") and "outcomes  period" in text
+    bad = CliRunner().invoke(app, ["partizan", "0.3", "0.x3"])
+    assert bad.exit_code == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
+    with pytest.raises(InvalidArgumentError):
+        partizan_values("0.3", "0.3", 0)
+    assert partizan_values("0.3", "0.3", 1).values == (ZERO,)
