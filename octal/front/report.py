@@ -356,7 +356,7 @@ def game_text(facts) -> str:
     if th.temperature > -1:
         lines.append(f"thermograph  left wall {wall(th.left)}; right wall {wall(th.right)}; then the mast")
     else:
-        lines.append(f"thermograph  the mast {n(th.mean)} from t = −1")
+        lines.append(f"thermograph  the mast {n(th.mean)} from t = -1")
     return "\n".join(lines)
 
 
