@@ -127,3 +127,39 @@ def test_octal_game_prints_and_writes_json():
     assert doc["thermograph"]["left"] == {"points": [["-1", "4"], ["3/4", "9/4"]], "slope": "0"}
     text = CliRunner().invoke(app, ["game", "3+-1"]).stdout
     assert "game         3+-1" in text and "temperature  1" in text and "mean         3" in text
+
+
+def test_cooling_heating_and_incentives_agree_with_pycgt_and_the_definitions():
+    """Away from the temperatures themselves (t = k/256, k odd: no random game's subgame has such a temperature),
+    cooling and heating agree with pycgt; at a temperature octal follows Siegel's definition and Winning Ways (±1
+    cooled by 1 is *, infinitely close to its mean; pycgt gives the mean itself). Cooling is additive, heating by t
+    undoes cooling by t on these games, and the maximal incentives are pycgt's."""
+    pycgt = pytest.importorskip("pycgt")
+    from octal.partizan.cooling import compare, cool, freeze, heat, incentives
+
+    memo: dict = {}
+
+    def to_pycgt(g):
+        if g.uid not in memo:
+            memo[g.uid] = pycgt.game([to_pycgt(x) for x in g.left], [to_pycgt(x) for x in g.right])
+        return memo[g.uid]
+
+    games = _random_games(8, 300, day=4)
+    for g in games:
+        q = to_pycgt(g)
+        for t in (F(1, 256), F(129, 256), F(257, 256)):
+            assert pycgt.equals(to_pycgt(cool(g, t)), pycgt.cool(q, t)), (to_text(g), t)
+        for t in (F(1, 2), F(1)):
+            assert pycgt.equals(to_pycgt(heat(g, t)), pycgt.heat(q, pycgt.number(t))), (to_text(g), t)
+        mine, theirs = incentives(g), pycgt.incentives(q)
+        assert len(mine) == len(theirs) and all(any(pycgt.equals(to_pycgt(x), y) for y in theirs) for x in mine)
+    rng = random.Random(9)
+    for _ in range(200):
+        g, h = rng.choice(games), rng.choice(games)
+        t = F(rng.randint(0, 8), 4)
+        assert cool(add(g, h), t) is add(cool(g, t), cool(h, t)), (to_text(g), to_text(h), t)
+    assert to_text(cool(parse_game("+-1"), 1)) == "*" and to_text(cool(parse_game("+-1"), F(3, 2))) == "0"
+    assert to_text(freeze(parse_game("{3||2*|1*}"))) == to_text(cool(parse_game("{3||2*|1*}"), F(3, 4)))
+    assert to_text(heat(parse_game("*"), F(3, 4))) == "+-3/4"  # pycgt's doctest
+    assert [compare(parse_game(a), parse_game(b)) for a, b in (("1/2", "^"), ("*", "0"), ("v", "0"), ("1", "1"))] == \
+        [">", "||", "<", "="]
