@@ -3,7 +3,8 @@ and II.6), and its incentives.
 
 Cooling by t ≥ 0: a number is left as it is; above its temperature a game is its mean (from then on it is a number);
 otherwise, the temperature itself included, G_t = {G^L_t − t | G^R_t + t} — so ±1 cooled by 1 is *, infinitely close
-to its mean 0, as in Siegel's definition and CGSuite (pycgt freezes at the temperature itself: 0). Freezing is cooling by the temperature. Heating by t, the inverse of cooling
+to its mean 0, as in Siegel's definition and CGSuite (pycgt freezes at the temperature itself: 0). Freezing is
+cooling by the temperature. Heating by t, the inverse of cooling
 on the games it applies to: a number is left as it is, else ∫^t G = {∫^t G^L + t | ∫^t G^R − t}.
 """
 
