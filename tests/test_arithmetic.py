@@ -218,3 +218,17 @@ def test_the_ruler_regularity_of_0_2048_is_an_apparent_partial_arithmetic_period
     assert nim_sequence("0.F8", 500).periodicity.partial is None  # arithmetic-periodic: no partial period
     assert nim_sequence("0.9", 4096).periodicity.partial is None
     assert find_partial(np.arange(4096) % 7 * 0) is None  # constant: differences 0, no saltus
+    # too loose to call a regularity: 0.018 follows period 202 on all residues but 10 (to 4,096 heaps); 0.0D1 follows
+    # period 4 on residues 0 and 2 only (to 16,384, after one residue apart to 4,096)
+    assert find_partial(nim_sequence("0.018", 4096).values) is None
+    assert find_partial(nim_sequence("0.0D1", 4096).values) == PartialPeriod(4, 2, 3, (3,))
+    assert find_partial(nim_sequence("0.0D1", 16384).values) is None
+
+
+def test_a_partial_arithmetic_period_of_the_hexadecimal_table_holds_on_brute_force():
+    """0.83C (found by the census to 16,384 heaps): G(n + 7) = G(n) + 4 from heap 7 on every residue mod 7 but 2, on
+    the brute-force reference to 1,200 heaps; residue 2 breaks it there."""
+    v = nim_sequence("0.83C", 1200).periodicity
+    assert v.status == NONE and v.partial == PartialPeriod(7, 4, 7, (2,))
+    ref = np.array(reference_hex_values("0.83C", 1200), dtype=np.int64)
+    assert v.partial.holds(ref) and not PartialPeriod(7, 4, 7, ()).holds(ref)

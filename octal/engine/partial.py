@@ -39,8 +39,9 @@ class PartialPeriod:
 
 def find_partial(values: np.ndarray) -> PartialPeriod | None:
     """The least p (with its saltus s > 0 and its residues apart) that the second half of the values follows on every
-    residue but one or two (MAX_OFF), each seen MIN_ROWS times: constant differences G(n + p) − G(n) = s there, any
-    other difference on the residues apart; n0 the least heap from which the rest follows. None when none does."""
+    residue but one or two (MAX_OFF, and fewer than half of them), each seen MIN_ROWS times: constant differences
+    G(n + p) − G(n) = s there, any other difference on the residues apart; n0 the least heap from which the rest
+    follows. None when none does."""
     G = np.asarray(values, dtype=np.int64)
     N = len(G)
     half = N // 2
@@ -58,7 +59,7 @@ def find_partial(values: np.ndarray) -> PartialPeriod | None:
             continue
         follows = steady & (table[0] == s)
         off = [(start + c) % p for c in np.flatnonzero(~follows)]
-        if not off or len(off) > MAX_OFF:
+        if not off or len(off) > MAX_OFF or 2 * len(off) >= p:  # the residues apart a minority
             continue
         bad = (diff != s) & ~np.isin(np.arange(N - p) % p, off)
         n0 = int(np.flatnonzero(bad)[-1]) + 1 if bad.any() else 0
