@@ -87,9 +87,33 @@ def test_a_false_candidate_is_refused_by_the_condition_that_alone_catches_it(cod
     ("0.6FB2A", 1, 1, 1, 12),  # Ĥ at least 1 (the largest high part alone, 0 here: 11)
     ("0.BBE5", 1, 4, 1, 40),  # the lift: (A) fails for k = 1 and 2, and (4p, 4s) proves it
     ("0.FBE", 1, 5, 1, 41),
+    ("C.48E544", 1, 1, 1, 12),  # d*'s term for at most two tail heaps, D + H_R − ΣH (one less: 11)
+    ("8.36C", 2, 1, 1, 19),  # "possible at offset 0" asks ΣH − D − H_R even (without: k = 1 refused, 33 by a lift)
 ])
 def test_a_true_candidate_is_proven_with_the_bound_each_term_sets(code, p, n0, s, bound):
     """Both implementations prove these with exactly this bound (each comment: the term that sets it, and what a
     weakened term gives instead), and the brute force holds them to four times the bound."""
     assert _both(code, max(bound, max(n0, 1) + 16 * p + 2), p, n0, s) == (bound, (bound, ""))
     assert _breaks(code, 4 * bound, p, n0, s) is None
+
+
+def _built(head: list[int], p: int, s: int, n: int = 200) -> np.ndarray:
+    """Values built to follow a candidate: `head` = G(0..a + p − 1), then G(n) = G(n − p) + s."""
+    G = list(head)
+    while len(G) < n:
+        G.append(G[-p] + s)
+    return np.array(G, dtype=np.int64)
+
+
+@pytest.mark.parametrize("code, head, p, n0, s, why", [
+    # (B)'s first half: a low part below L_R that no shape reaches for sure on N's own level (the mex there would be
+    # less than L_R); weakened to the second half alone, both would prove it with heaps 0..25
+    ("0.CBC", [0, 1, 0, 0, 1], 1, 4, 1,
+     "(A) for k = 1; (B: a low part below L_R not reached for sure) for k = 2, 4, 8, 16"),
+])
+def test_values_built_to_follow_a_candidate_are_refused_by_the_condition_as_written(code, head, p, n0, s, why):
+    """Values that are no game's, built to follow (p, n0, s): the condition refuses them, in both implementations,
+    exactly as the theorem states it (the case was found by weakening that condition alone)."""
+    G = _built(head, p, s)
+    assert engine.saltus_bound(parse_code(code), G, p, n0, s) is None
+    assert verifier.saltus_bound(certify.digits(code), G, n0, p, s) == (None, why)
