@@ -113,6 +113,8 @@ def _built(head: list[int], p: int, s: int, n: int = 200) -> np.ndarray:
     # F2 makes a shape of two tail heaps sure on a level only when one of their high parts is 0: here neither is, so
     # a low part below L_R is not sure (F2 without that condition would prove it with heaps 0..16)
     ("0.CD8", [0, 1, 2], 2, 1, 2, "(B: a low part below L_R not reached for sure) for k = 1, 2, 4, 8, 16"),
+    # (D) at the offset d* + 1 (checked at d* + 2 only, both would prove it with heaps 0..57)
+    ("0.EF", [0, 0, 2], 1, 2, 1, "(D) for k = 1, 2, 4, 8, 16"),
 ])
 def test_values_built_to_follow_a_candidate_are_refused_by_the_condition_as_written(code, head, p, n0, s, why):
     """Values that are no game's, built to follow (p, n0, s): the condition refuses them, in both implementations,
