@@ -203,6 +203,7 @@ def test_d0_s_one_heap_bit_is_no_move_for_the_test_as_for_the_kernels():
     assert np.array_equal(GrundySequence(with_bit).extend(300), GrundySequence(plain).extend(300))
 
 
+@pytest.mark.slow
 def test_the_ruler_regularity_of_0_2048_is_an_apparent_partial_arithmetic_period():
     """Grossman–Nowakowski (Games of No Chance 4, 2015): 0.2048 follows G(n + 13) = G(n) + 4 on every residue mod 13
     but 2, whose values follow a ruler pattern. octal reports it as apparent, never proven, and the claim holds on
@@ -225,6 +226,7 @@ def test_the_ruler_regularity_of_0_2048_is_an_apparent_partial_arithmetic_period
     assert find_partial(nim_sequence("0.0D1", 16384).values) is None
 
 
+@pytest.mark.slow
 def test_a_partial_arithmetic_period_of_the_hexadecimal_table_holds_on_brute_force():
     """0.83C (found by the census to 16,384 heaps): G(n + 7) = G(n) + 4 from heap 7 on every residue mod 7 but 2, on
     the brute-force reference to 1,200 heaps; residue 2 breaks it there."""

@@ -281,6 +281,7 @@ def hex_certificates(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_a_hexadecimal_census_s_certificates_are_re_proved(hex_certificates):
     rows, _ = certify.read_certificates(str(hex_certificates))
     got = {r["code"]: (r["preperiod"], r["period"], r["saltus"], r["bound"]) for r in rows}
@@ -291,6 +292,7 @@ def test_a_hexadecimal_census_s_certificates_are_re_proved(hex_certificates):
     assert res.stdout.strip() == "4 certificates: 4 re-proved, 0 refuted, 0 not reached"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code, change, message", [
     ("0.8", lambda r, b: r.__setitem__(5, 21), "its bound is 21, but the theorem needs 22 heaps"),
     ("0.8", lambda r, b: r.__setitem__(4, 2), "the power-of-two saltus theorem does not prove it"),

@@ -129,6 +129,7 @@ def test_octal_game_prints_and_writes_json():
     assert "game         3+-1" in text and "temperature  1" in text and "mean         3" in text
 
 
+@pytest.mark.slow
 def test_cooling_heating_and_incentives_agree_with_pycgt_and_the_definitions():
     """Away from the temperatures themselves (t = k/256, k odd: no random game's subgame has such a temperature),
     cooling and heating agree with pycgt; at a temperature octal follows Siegel's definition and Winning Ways (±1
