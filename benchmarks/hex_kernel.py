@@ -19,8 +19,7 @@ from timing import median_cpu_seconds
 
 from octal import nim_sequence, parse_code
 from octal.engine.kernels.bits import mex_words, xor_permute
-from octal.engine.kernels.naive import _split_set, fill_hex
-from octal.engine.kernels.simple import simple_options
+from octal.engine.kernels.naive import _split_set, fill_hex, one_and_two_heap_options
 from octal.engine.moves import kernel_moves
 
 
@@ -35,17 +34,7 @@ def fill_hex_unions(G, S2, start, stop, whole, one, two, three):
     simple = np.zeros(len(whole) + len(one), np.int64)
     for n in range(start, stop):
         _split_set(G, S2, n)
-        for w in range(W):
-            opts[w] = 0
-        for i in range(simple_options(n, whole, one, one[:0], G, 0, simple)):
-            x = simple[i]
-            opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
-        for k in two:
-            m = n - k
-            if m < 2:
-                break
-            for w in range(W):
-                opts[w] |= S2[m, w]
+        one_and_two_heap_options(G, S2, n, whole, one, two, simple, opts)
         for k in three:
             m = n - k
             if m < 3:

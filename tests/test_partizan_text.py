@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from octal.errors import GameSyntaxError
 from octal.front.cli import app
 from octal.partizan import ZERO, add, game, to_text
+from octal.partizan.cooling import compare, cool, freeze, heat, incentives
 from octal.partizan.invariants import game_facts
 from octal.partizan.parse import parse_game
 from octal.partizan.thermal import left_stop, right_stop, thermograph
@@ -43,6 +44,18 @@ def _random_games(seed: int, count: int, day: int = 3) -> list:
                      rng.sample(pool, rng.randint(0, min(4, len(pool))))) for _ in range(count if d == day else 60 * d)]
         pool = list({g.uid: g for g in pool + made}.values())
     return pool
+
+
+def _to_pycgt(pycgt):
+    """A converter from octal's canonical forms to pycgt's games, memoized on the forms."""
+    memo: dict = {}
+
+    def convert(g):
+        if g.uid not in memo:
+            memo[g.uid] = pycgt.game([convert(x) for x in g.left], [convert(x) for x in g.right])
+        return memo[g.uid]
+
+    return convert
 
 
 def test_whatever_octal_writes_reads_back_to_the_same_game():
@@ -87,14 +100,7 @@ def test_the_invariants_of_the_literature_s_examples():
 
 def test_stops_and_thermographs_agree_with_pycgt_on_random_games():
     pycgt = pytest.importorskip("pycgt")
-
-    memo: dict = {}
-
-    def to_pycgt(g):
-        if g.uid not in memo:
-            memo[g.uid] = pycgt.game([to_pycgt(x) for x in g.left], [to_pycgt(x) for x in g.right])
-        return memo[g.uid]
-
+    to_pycgt = _to_pycgt(pycgt)
     games = _random_games(4, 6000, day=4)
     assert len(games) > 1000
     for g in games:
@@ -136,15 +142,7 @@ def test_cooling_heating_and_incentives_agree_with_pycgt_and_the_definitions():
     cooled by 1 is *, infinitely close to its mean; pycgt gives the mean itself). Cooling is additive, heating by t
     undoes cooling by t on these games, and the maximal incentives are pycgt's."""
     pycgt = pytest.importorskip("pycgt")
-    from octal.partizan.cooling import compare, cool, freeze, heat, incentives
-
-    memo: dict = {}
-
-    def to_pycgt(g):
-        if g.uid not in memo:
-            memo[g.uid] = pycgt.game([to_pycgt(x) for x in g.left], [to_pycgt(x) for x in g.right])
-        return memo[g.uid]
-
+    to_pycgt = _to_pycgt(pycgt)
     games = _random_games(8, 300, day=4)
     for g in games:
         q = to_pycgt(g)

@@ -11,6 +11,7 @@ from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
 from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
+from ..partizan.notation import number_text, to_text
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from ..tables import TABLE, lookup, table_of
@@ -340,8 +341,7 @@ def presets_doc(rows: list[Preset]) -> dict:
 def game_text(facts) -> str:
     """`octal game EXPR`: the canonical form and the invariants, one per line; the thermograph's walls as the points
     where their slope changes (temperature t from −1, x the value), then the mast."""
-    from ..partizan.notation import number_text as n
-
+    n = number_text
     th = facts.thermograph
 
     def wall(w) -> str:
@@ -363,8 +363,6 @@ def game_text(facts) -> str:
 def partizan_heaps_text(seq, full: bool = False) -> str:
     """`octal partizan LEFT RIGHT`: each heap's canonical value and outcome class (the first 48 unless `full`), then
     the regularities of both sequences."""
-    from ..partizan.notation import to_text
-
     shown = seq.n if full else min(seq.n, 48)
     width = max(5, *(len(to_text(g)) for g in seq.values[:shown]))
     lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}",

@@ -198,6 +198,22 @@ def split_sets(G, S2, start, stop):
         _split_set(G, S2, j)
 
 
+@njit(cache=True, inline="always")
+def one_and_two_heap_options(G, S2, n, whole, one, two, simple, opts):
+    """opts = the bitset of heap n's options that leave no heap, one heap or two (S2[m]: the splits of m)."""
+    for w in range(opts.shape[0]):
+        opts[w] = 0
+    for i in range(simple_options(n, whole, one, one[:0], G, 0, simple)):
+        x = simple[i]
+        opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+    for k in two:
+        m = n - k
+        if m < 2:
+            break
+        for w in range(opts.shape[0]):
+            opts[w] |= S2[m, w]
+
+
 @njit(cache=True)
 def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
     """Fill G[start:stop] for codes whose moves may leave three heaps, with option bitsets.
@@ -218,17 +234,7 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
     simple = np.zeros(len(whole) + len(one), np.int64)
     for n in range(start, stop):
         _split_set(G, S2, n)  # needs only G[0..n-1]
-        for w in range(W):
-            opts[w] = 0
-        for i in range(simple_options(n, whole, one, one[:0], G, 0, simple)):
-            x = simple[i]
-            opts[x >> 6] |= np.uint64(1) << np.uint64(x & 63)
-        for k in two:
-            m = n - k
-            if m < 2:
-                break
-            for w in range(W):
-                opts[w] |= S2[m, w]
+        one_and_two_heap_options(G, S2, n, whole, one, two, simple, opts)
         for k in three:
             m = n - k
             if m < 3:
