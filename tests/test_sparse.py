@@ -118,7 +118,7 @@ def test_the_word_kernel_reads_uint8_only_and_values_widened_early_are_narrowed_
     values are still small; once a mask gives common values, the values are narrowed to uint8 again and the word
     kernel takes over (it is compiled for uint8 only: one compile on a first run, not two). The values are the naive
     kernel's."""
-    from octal.engine import kernels
+    from octal.engine import grundy, kernels
 
     word, calls = kernels.fill_sparse_small, []
 
@@ -127,6 +127,9 @@ def test_the_word_kernel_reads_uint8_only_and_values_widened_early_are_narrowed_
         return word(W, base, Hd, start, *args)
 
     monkeypatch.setattr(kernels, "fill_sparse_small", spy)
+    # stretches of a fixed 128 heaps: their length is otherwise timed, so where the word kernel resumes would depend on
+    # the machine's speed (a first run, compiling, measured long stretches and ran the stamp kernel to the end)
+    monkeypatch.setattr(grundy, "stretch", lambda kernel, cost, n: 128)
     seq = GrundySequence(parse_code("0.14!"), kernel="sparse")
     got = seq.extend(1500)  # its values pass 63 at heap 1,521
     assert got.max() < 64 and np.array_equal(got, values("0.14!", 1500, "naive"))
