@@ -22,9 +22,15 @@ F = Fraction
 
 @pytest.mark.parametrize("typed, canonical", [
     ("0", "0"), ("-3/8", "-3/8"), ("*", "*"), ("*4", "*4"), ("^", "^"), ("v", "v"), ("^^", "^^"), ("^3", "^3"),
-    ("v3*2", "v3*2"), ("9/8*", "9/8*"), ("6^*", "6^*"), ("73/16v9*8", "73/16v9*8"), ("+-1", "+-1"), ("3+-1", "3+-1"),
+    ("v3*2", "v3*2"), ("9/8*", "9/8*"), ("6^*", "6^*"), ("73/16v9*8", "73/16v9*8"), ("+-1", "+-1"), ("3+-1", "{4|2}"),
     ("{1|*}", "{1|*}"), ("{3||2*|1*}", "{3||2*|1*}"), ("{0|||0||-1|-3}", "{0|||0||-1|-3}"),
-    ("Tiny(1)", "{0||0|-1}"), ("Miny(2)", "{2|0||0}"), ("1+2", "3"), ("(1+*)-*", "1"), ("{|}", "0"), ("{1|}", "2"),
+    ("Tiny(1)", "Tiny(1)"), ("Miny(2)", "Miny(2)"), ("1+Tiny(1/2)", "1Tiny(1/2)"), ("{0||0|-1}", "Tiny(1)"),
+    ("{1|0}", "{1|0}"), ("{1|-1}", "+-1"), ("+-(1*)", "+-(1*)"), ("^<2>", "^<2>"), ("v[3]*", "v[3]*"),
+    ("3+^<3>*2", "3^<3>*2"),
+    ("{0|v*}", "^<2>"), ("{0|*||*|||*||||*}", "^[4]"), ("{0||0|v*}", "{0|^<2>}"),  # as CGSuite prints them (its tests)
+    ("{8|{5|4||3|||2||||1}}", "{8|{5|4||3|||2||||1}}"),  # four bars close braces instead (CGSuite's maxSlashes)
+    ("{8|||||5|4||3|||2||||1}", "{8|{5|4||3|||2||||1}}"),
+    ("1+2", "3"), ("(1+*)-*", "1"), ("{|}", "0"), ("{1|}", "2"),
     ("{0,*|0,*}", "*2"),  # Winning Ways: {0, *|0, *} = *2
     ("{0|^}", "^^*"),  # Lessons in Play: {0|↑} = ⇑*
     ("{^|v}", "*"), ("{0|*}", "^"), ("{*|0}", "v"), ("^*", "^*"), ("{0,*|0}", "^*"),  # ↑* = {0, *|0}
@@ -128,11 +134,16 @@ def test_octal_game_prints_and_writes_json():
     r = CliRunner().invoke(app, ["game", "{3||2*|1*}", "--json"])
     doc = json.loads(r.stdout)
     assert list(doc) == ["canonical", "outcome", "birthday", "left_stop", "right_stop", "mean", "temperature",
-                         "thermograph"]
+                         "thermograph", "atomic_weight", "no_atomic_weight", "reduced", "freeze", "incentives"]
     assert (doc["canonical"], doc["outcome"], doc["mean"], doc["temperature"]) == ("{3||2*|1*}", "L", "9/4", "3/4")
     assert doc["thermograph"]["left"] == {"points": [["-1", "4"], ["3/4", "9/4"]], "slope": "0"}
+    assert (doc["atomic_weight"], doc["reduced"], doc["freeze"], doc["incentives"]) == (
+        None, "{3||2|1}", "9/4*", ["{2*|1*||0}"])  # as CGSuite gives them (its own tests)
+    assert "not infinitesimal" in doc["no_atomic_weight"]
+    up = json.loads(CliRunner().invoke(app, ["game", "{1|^^||^}", "--json"]).stdout)
+    assert (up["atomic_weight"], up["no_atomic_weight"], up["reduced"]) == ("2", None, "0")
     text = CliRunner().invoke(app, ["game", "3+-1"]).stdout
-    assert "game         3+-1" in text and "temperature  1" in text and "mean         3" in text
+    assert "game           {4|2}" in text and "temperature    1" in text and "mean           3" in text
 
 
 @pytest.mark.slow

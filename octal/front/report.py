@@ -347,16 +347,17 @@ def game_text(facts) -> str:
     def wall(w) -> str:
         return ", ".join(f"{n(x)} at t = {n(t)}" for t, x in w.points)
 
-    lines = [f"game         {facts.canonical}",
-             f"outcome      {OUTCOME_WORDS[facts.outcome]}",
-             f"birthday     {facts.birthday}",
-             f"stops        {n(facts.left_stop)} with Left first, {n(facts.right_stop)} with Right first",
-             f"mean         {n(facts.mean)}",
-             f"temperature  {n(facts.temperature)}"]
     if th.temperature > -1:
-        lines.append(f"thermograph  left wall {wall(th.left)}; right wall {wall(th.right)}; then the mast")
+        thermo = f"left wall {wall(th.left)}; right wall {wall(th.right)}; then the mast"
     else:
-        lines.append(f"thermograph  the mast {n(th.mean)} from t = -1")
+        thermo = f"the mast {n(th.mean)} from t = -1"
+    weight = to_text(facts.atomic_weight) if facts.atomic_weight is not None else "none: " + facts.no_atomic_weight
+    rows = [("game", facts.canonical), ("outcome", OUTCOME_WORDS[facts.outcome]), ("birthday", str(facts.birthday)),
+            ("stops", f"{n(facts.left_stop)} with Left first, {n(facts.right_stop)} with Right first"),
+            ("mean", n(facts.mean)), ("temperature", n(facts.temperature)), ("thermograph", thermo),
+            ("atomic weight", weight), ("reduced", to_text(facts.reduced)), ("freeze", to_text(facts.freeze)),
+            ("incentives", ", ".join(to_text(x) for x in facts.incentives) or "none (no moves)")]
+    lines = [f"{label:<15}{value}" for label, value in rows]
     return "\n".join(lines)
 
 

@@ -249,6 +249,20 @@ STAR = nimber(1)
 UP = number_up_star(0, 1, 0)  # ↑ = {0 | *}
 
 
+def up_nth(n: int) -> Game:
+    """↑ⁿ, "up-nth" (CGSuite's ^<n>): ↑¹ = ↑, ↑ⁿ = {0 | ↓^[n−1]*} with ↓^[k] = −(↑ + ↑² + … + ↑ᵏ) (Siegel,
+    Combinatorial Game Theory II.4: ↑² = {0 | ↓*}, ↑³ = {0 | ↓ + ↓² + *})."""
+    return UP if n == 1 else game([ZERO], [add(neg(up_sum(n - 1)), STAR)])
+
+
+def up_sum(n: int) -> Game:
+    """↑ + ↑² + … + ↑ⁿ (CGSuite's ^[n]): ↑^[1] = ↑, ↑^[n+1] = {↑^[n] | *}."""
+    g = UP
+    for _ in range(n - 1):
+        g = game([g], [STAR])
+    return g
+
+
 def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
     """The simplest number strictly between lo and hi (None: unbounded): an integer nearest 0 if one fits, else
     the dyadic of least denominator (the simplicity theorem)."""

@@ -5,7 +5,8 @@ Cooling by t ≥ 0: a number is left as it is; above its temperature a game is i
 otherwise, the temperature itself included, G_t = {G^L_t − t | G^R_t + t} — so ±1 cooled by 1 is *, infinitely close
 to its mean 0, as in Siegel's definition and CGSuite (pycgt freezes at the temperature itself: 0). Freezing is
 cooling by the temperature. Heating by t, the inverse of cooling
-on the games it applies to: a number is left as it is, else ∫^t G = {∫^t G^L + t | ∫^t G^R − t}.
+on the games it applies to: a number is left as it is, else ∫^t G = {∫^t G^L + t | ∫^t G^R − t}; t may be any game
+(CGSuite's `Heat`).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def freeze(g: Game) -> Game:
 
 
 def heat(g: Game, t) -> Game:
-    """G heated by the number t."""
-    return _heat(g, number(_amount(t)), {})
+    """G heated by t: a number, or any game (heating by * is the first step of the reduced canonical form)."""
+    return _heat(g, t if isinstance(t, Game) else number(_amount(t)), {})
 
 
 def _heat(g: Game, t: Game, memo: dict) -> Game:

@@ -1,6 +1,9 @@
 """Writing a canonical value as CGSuite reads and writes it (its plain-text syntax, so a value can be pasted back):
-numbers 2, -3/4; x + n·↑ + *k as 1/2^*, vv*3, ^3 (↑ is ^, ↓ is v); switches {a|b} of numbers a > b as m+-d
-(±1 is +-1); anything else in braces, nested ones by bars, {2||1|0} for {2 | {1 | 0}}.
+numbers 2, -3/4; x + n·↑ + *k as 1/2^*, vv*3, ^3 (↑ is ^, ↓ is v); a game equal to its own negative {G | −G}
+as +-G (±1 is +-1, while {4 | 2} stays {4|2}); x + Tiny(y) = {x || x | x − y} and x + Miny(y) for numbers y > 0;
+anything else in braces, a single option nested by bars, {2||1|0} for {2 | {1 | 0}}, a run of four bars closed in
+braces instead, options in CGSuite's order (numbers, nimbers, other ups and stars, then compound forms compared
+option by option).
 
 It reads a form and builds none, so it sits below canonical.py, whose `Game.__repr__` writes with `to_text`; the
 shape x + n·↑ + *k is the one canonical.py recognised when it built the form (`nus`), never looked for again here.
@@ -9,6 +12,7 @@ shape x + n·↑ + *k is the one canonical.py recognised when it built the form 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cmp_to_key
 from typing import Protocol
 
 
@@ -31,51 +35,253 @@ def _ups_text(n: int) -> str:
     return "" if n == 0 else mark * abs(n) if abs(n) <= 2 else f"{mark}{abs(n)}"
 
 
-def _atomic(g: Form, top: bool = True) -> str | None:
-    """The text of a value with a name of its own (number, x + n·↑ + *k; a switch at the top level), or None."""
+EXACT_LENGTH = 64  # text_length writes out the text of a form of at most this many subgames
+MAX_BARS = 4  # a run of bars this long is written as braces instead, as CGSuite does
+
+
+def _nus_text(g: Form) -> str:
+    x, n, k = g.nus
+    star = "" if k == 0 else "*" if k == 1 else f"*{k}"
+    head = "" if x == 0 and (n or k) else number_text(x)
+    return head + _ups_text(n) + star
+
+
+def _mirrors(a: Form, b: Form, memo: dict) -> bool:
+    """A = −B, read off the forms (canonical forms are unique, so −B's is B's with the sides swapped and negated)."""
+    if a.nus is not None or b.nus is not None:
+        return a.nus is not None and b.nus is not None and (a.nus[0], a.nus[1], a.nus[2]) == (
+            -b.nus[0], -b.nus[1], b.nus[2])
+    key = (a.uid, b.uid)
+    if key not in memo:
+        memo[key] = (len(a.left) == len(b.right) and len(a.right) == len(b.left)
+                     and all(any(_mirrors(x, y, memo) for y in b.right) for x in a.left)
+                     and all(any(_mirrors(x, y, memo) for y in b.left) for x in a.right))
+    return memo[key]
+
+
+Expansion = tuple  # (x, m, (a₁, …, a_k)): x + *m + a₁·↑ + a₂·↑² + … + a_k·↑ᵏ, a_k ≠ 0 (an uptimal)
+
+
+def _trim(x: Fraction, m: int, a: tuple) -> Expansion:
+    while a and a[-1] == 0:
+        a = a[:-1]
+    return x, m, a
+
+
+def _raise(e: Expansion, star: bool, length: int) -> Expansion:
+    """Add ↑ + ↑² + … + ↑^length (and * when `star`)."""
+    x, m, a = e
+    a = tuple(c + (i < length) for i, c in enumerate(a)) + (1,) * max(0, length - len(a))
+    return _trim(x, m ^ star, a)
+
+
+def _cut(e: Expansion, n: int, sharp: bool = False) -> Expansion:
+    """The terms up to ↑ⁿ; `sharp`: and no nimber when none is left."""
+    x, m, a = _trim(*e[:2], e[2][:n])
+    return (x, 0, ()) if sharp and not a else (x, m, a)
+
+
+def _last_at_most(a: tuple, v: int) -> int:
+    return max((i + 1 for i, c in enumerate(a) if c <= v), default=0)
+
+
+def _confused(e: Expansion) -> bool:
+    """Whether x + *m + Σ aᵢ↑ⁱ is confused with x (the uptimal test of the first Left option 0)."""
+    _, m, a = e
+    if m == 0:
+        return False
+    if not a or a[0] == 0:
+        return True
+    if m >= 2:
+        return False
+    sign = 1 if a[0] > 0 else -1
+    for c in a:
+        if sign * c > 1:
+            return False
+        if sign * c < 1:
+            return True
+    return True
+
+
+def _fits(e: Expansion, lefts: list[Expansion], right: Expansion) -> bool:
+    """Whether Left's options are those of the uptimal e, whose one Right option is `right` (Siegel II.4: the
+    canonical forms of uptimals, a_k > 0)."""
+    base = [i for i, o in enumerate(lefts) if o[1] == right[1]]
+    if len(base) > 1:
+        return False
+    a = e[2]
+    nimbers = 0
+    while nimbers < len(lefts) and not lefts[nimbers][2] and lefts[nimbers][1] == nimbers:
+        nimbers += 1
+    rest = _cut(e, len(a) - 1 if a[-1] == 1 else _last_at_most(a, 0))
+    negative = _last_at_most(a, -1)
+    if negative:
+        if len(lefts) != 2 or not base:
+            return False
+        i = base[0]
+        return lefts[i] == _raise(_cut(e, negative), True, negative) and lefts[1 - i] == rest
+    if a[0] == 0:
+        return len(lefts) == e[1] + 1 and nimbers >= e[1] and lefts[-1] == rest
+    if a[0] == 1 and _confused(e):
+        return len(lefts) == 2 and lefts[0][1:] == (0, ()) and lefts[1] == rest
+    return len(lefts) == 1 and lefts[0] == _cut(e, len(a) - 1 if a[-1] == 1 else _last_at_most(a, 0), sharp=True)
+
+
+def _flip(e: Expansion | None) -> Expansion | None:
+    return None if e is None else (-e[0], e[1], tuple(-c for c in e[2]))
+
+
+def expansion(g: Form, memo: dict | None = None) -> Expansion | None:
+    """The uptimal expansion of g, or None when g is not an uptimal (a sum of a number, a nimber and ↑ⁱ's)."""
+    memo = {} if memo is None else memo
     if g.nus is not None:
         x, n, k = g.nus
-        star = "" if k == 0 else "*" if k == 1 else f"*{k}"
-        head = "" if x == 0 and (n or k) else number_text(x)
-        return head + _ups_text(n) + star
-    a = g.left[0].number if len(g.left) == 1 else None
-    b = g.right[0].number if len(g.right) == 1 else None
-    if top and a is not None and b is not None:
-        mid, half = (a + b) / 2, (a - b) / 2
-        return ("" if mid == 0 else number_text(mid)) + "+-" + number_text(half)
+        return x, k, ((n,) if n else ())
+    if g.uid not in memo:
+        memo[g.uid] = _positive_expansion(g.left, g.right, memo, 1) or _flip(
+            _positive_expansion(g.right, g.left, memo, -1))
+    return memo[g.uid]
+
+
+def _positive_expansion(left: tuple, right: tuple, memo: dict, sign: int) -> Expansion | None:
+    """The expansion of {left | right} (negated when sign is −1: then left holds the negatives' sources) whose last
+    coefficient is positive, or None."""
+    if len(right) != 1:
+        return None
+    r = expansion(right[0], memo)
+    lefts = [expansion(x, memo) for x in left]
+    if r is None or any(o is None for o in lefts):
+        return None
+    if sign < 0:
+        r, lefts = _flip(r), [_flip(o) for o in lefts]
+    if any(o[0] != r[0] for o in lefts):
+        return None
+    lefts.sort(key=lambda o: (bool(o[2]), o[1], o[2]))
+    if r[2] and r[2][-1] > 0:
+        e = _raise(r, True, len(r[2]))
+        if _fits(e, lefts, r):
+            return e
+    e = _raise(r, True, max([len(r[2])] + [len(o[2]) for o in lefts]) + 1)
+    return e if _fits(e, lefts, r) else None
+
+
+def _uptimal_text(e: Expansion) -> str | None:
+    """x^<n>*m, xv[n]*m and the like: an uptimal of one ↑ⁿ (a unit) or of ↑ + … + ↑ⁿ (a unit sum), else None."""
+    x, m, a = e
+    ones = [c for c in a if c]
+    unit = len(ones) == 1 and abs(ones[0]) == 1
+    unit_sum = bool(a) and abs(a[0]) == 1 and all(c == a[0] for c in a)
+    if len(a) < 2 or not (unit or unit_sum):
+        return None
+    mark = "^" if a[-1] > 0 else "v"
+    head = "" if x == 0 else number_text(x)
+    star = "" if m == 0 else "*" if m == 1 else f"*{m}"
+    return f"{head}{mark}{'<' if unit else '['}{len(a)}{'>' if unit else ']'}{star}"
+
+
+def _rank(g: Form, memo: dict) -> tuple:
+    """Numbers first (by value), then nimbers, then other uptimals (by their expansions), then compound forms
+    (CGSuite's order)."""
+    e = expansion(g, memo)
+    if e is None:
+        return (3,)
+    x, m, a = e
+    if not a and m == 0:
+        return (0, x)
+    if not a and x == 0:
+        return (1, m)
+    return (2, x, a, m)
+
+
+def _compare(g: Form, h: Form, memo: dict) -> int:
+    rg, rh = _rank(g, memo), _rank(h, memo)
+    if rg != rh or rg[0] != 3:
+        return (rg > rh) - (rg < rh)
+    for side in ("left", "right"):
+        a, b = _sorted(getattr(g, side), memo), _sorted(getattr(h, side), memo)
+        for x, y in zip(a, b):
+            c = _compare(x, y, memo)
+            if c:
+                return c
+        if len(a) != len(b):
+            return (len(a) > len(b)) - (len(a) < len(b))
+    return 0
+
+
+def _sorted(opts: tuple, memo: dict) -> list:
+    return sorted(opts, key=cmp_to_key(lambda x, y: _compare(x, y, memo)))
+
+
+def in_order(forms) -> list:
+    """The forms in the order CGSuite lists options and sets of games."""
+    return _sorted(tuple(forms), {})
+
+
+def _tiny(g: Form) -> str | None:
+    """x + Tiny(y) = {x || x | x − y} or x + Miny(y) = {x + y | x || x}, y a positive number, or None."""
+    if len(g.left) != 1 or len(g.right) != 1:
+        return None
+    (a,), (b,) = g.left, g.right
+    for num, other, word, toward, away in ((a, b, "Tiny", "left", "right"), (b, a, "Miny", "right", "left")):
+        near, far = getattr(other, toward), getattr(other, away)
+        if (num.number is not None and other.number is None and len(near) == 1 and near[0] is num
+                and len(far) == 1 and far[0].number is not None):
+            y = num.number - far[0].number if word == "Tiny" else far[0].number - num.number
+            if y > 0:
+                return ("" if num.number == 0 else number_text(num.number)) + f"{word}({number_text(y)})"
     return None
 
 
-def _inner(g: Form) -> tuple[str, int]:
-    """A compound value written without its outer braces, and the number of bars of its separator."""
+def _write(g: Form, braces: bool, parens: bool, memo: dict) -> tuple[str, int]:
+    """The text of g and the bars of its outermost separator (0 when it is closed: a name or braces)."""
+    if g.nus is not None:
+        t = _nus_text(g)
+        compact = g.nus[2] == 0 or (g.nus[0] == 0 and g.nus[1] == 0)
+        return (f"({t})" if parens and not compact else t), 0
+    if len(g.left) == 1 and _mirrors(g, g, memo):  # ±G: a game equal to its own negative
+        t, _ = _write(g.left[0], True, True, memo)
+        return "+-" + t, 0
+    e = expansion(g, memo)
+    t = _uptimal_text(e) if e is not None else None
+    if t is not None:
+        compact = e[0] == 0 and e[1] == 0
+        return (f"({t})" if parens and not compact else t), 0
+    t = _tiny(g)
+    if t is not None:
+        return (f"({t})" if parens else t), 0
+    bars = 0
     sides = []
-    deepest = 0
     for opts in (g.left, g.right):
+        many = len(opts) > 1
         parts = []
-        for x in opts:
-            t = _atomic(x, top=False)
-            if t is None:
-                text, bars = _inner(x)
-                if len(opts) == 1:
-                    t, deepest = text, max(deepest, bars)
-                else:
-                    t = "{" + text + "}"
-            parts.append(t)
+        for x in _sorted(opts, memo):
+            text, inner = _write(x, many, False, memo)
+            parts.append(text)
+            bars = max(bars, inner + 1)
         sides.append(",".join(parts))
-    bars = deepest + 1
-    return sides[0] + "|" * bars + sides[1], bars
+    text = sides[0] + "|" * bars + sides[1]
+    if braces or bars == MAX_BARS:
+        return "{" + text + "}", 0
+    return text, bars
+
+
+def _named(g: Form) -> str | None:
+    """The text of x + n·↑ + *k, the values with a name of their own; None for a compound form."""
+    return _nus_text(g) if g.nus is not None else None
 
 
 def text_length(g: Form) -> int:
     """About the characters `to_text` would write (counted over the form's subgames, not written: a form shares
-    its subgames, its text repeats them, so the text can be exponentially longer than the form)."""
-    t = _atomic(g)
-    return len(t) if t is not None else _length(g, {})
+    its subgames, its text repeats them, so the text can be exponentially longer than the form); exact for a
+    form of at most EXACT_LENGTH subgames, whose text is written to count it."""
+    if subgames(g) <= EXACT_LENGTH:
+        return len(to_text(g))
+    return _length(g, {})
 
 
 def _length(g: Form, memo: dict[int, int]) -> int:
     if g.uid not in memo:
-        t = _atomic(g, top=False)
+        t = _named(g)
         memo[g.uid] = len(t) if t is not None else 3 + len(g.left) + len(g.right) + sum(
             _length(x, memo) for x in g.left + g.right)
     return memo[g.uid]
@@ -83,8 +289,7 @@ def _length(g: Form, memo: dict[int, int]) -> int:
 
 def to_text(g: Form) -> str:
     """CGSuite's plain-text form of a canonical value."""
-    t = _atomic(g)
-    return t if t is not None else "{" + _inner(g)[0] + "}"
+    return _write(g, True, False, {})[0]
 
 
 def subgames(g: Form) -> int:
@@ -107,7 +312,7 @@ def definitions(g: Form) -> list[str]:
     order: list[Form] = []
 
     def name(x: Form) -> str:
-        t = _atomic(x, top=False)
+        t = _named(x)
         if t is not None:
             return t
         if x.uid not in names:
@@ -115,7 +320,7 @@ def definitions(g: Form) -> list[str]:
             order.append(x)
         return names[x.uid]
 
-    name(g) if _atomic(g) is None else None
+    name(g) if _named(g) is None else None
     out = []
     i = 0
     while i < len(order):

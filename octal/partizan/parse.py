@@ -3,9 +3,10 @@
 Numbers (3, -3/8), nimbers (*, *4), ups and downs (^, v, ^^, vv, ^3, v3), sums written together (9/8*, 6^*,
 73/16v9*8), switches (+-1, 3+-1: {3 + 1 | 3 − 1}), {L|R} with option lists and nested bars ({3||2*|1*} is
 {3 | {2* | 1*}}: the longest run of bars splits the braces, and it must be the only one of its length — {3|2|1} is
-ambiguous), Tiny(x) = {0 || 0 | −x}, Miny(x) = {x | 0 || 0}, +, − and parentheses. An error names the column where it
-is found. What can be typed is bounded (MAX_CHARS, MAX_DEPTH, MAX_MULTIPLE; the work of bringing it to canonical form
-by `work_limit`), so no input hangs.
+ambiguous), Tiny(x) = {0 || 0 | −x}, Miny(x) = {x | 0 || 0}, ^<n> = ↑ⁿ and ^[n] = ↑ + … + ↑ⁿ (v<n>, v[n] their
+negatives), +, − and parentheses. An error names the column where it is found. What can be typed is bounded
+(MAX_CHARS, MAX_DEPTH, MAX_MULTIPLE, MAX_UPTIMAL; the work of bringing it to canonical form by `work_limit`), so no
+input hangs.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import GameSyntaxError
-from .canonical import ZERO, Game, add, game, neg, nimber, number, number_up_star
+from .canonical import ZERO, Game, add, game, neg, nimber, number, number_up_star, up_nth, up_sum
 from .store import FormTooLarge, work_limit
 
 MAX_CHARS = 10_000  # characters a game typed may have
 MAX_DEPTH = 64  # braces and parentheses nested at most
 MAX_MULTIPLE = 1024  # the largest n in *n, ^n, vn
+MAX_UPTIMAL = 64  # the largest n in ^<n>, ^[n]
 MAX_WORK = 2_000_000  # comparisons and sums spent bringing it to canonical form, at most
 
 STARTS = {"*", "^", "v", "{", "(", "Tiny", "Miny"}  # what may begin a term written after another (not a number)
@@ -53,7 +55,7 @@ class _Tokens:
             elif text.startswith("Tiny", i) or text.startswith("Miny", i):
                 out.append((text[i:i + 4], None, i))
                 i += 4
-            elif c in "*^v{}(),+-/":
+            elif c in "*^v{}(),+-/<>[]":
                 out.append((c, None, i))
                 i += 1
             else:
@@ -174,6 +176,8 @@ class _Parser:
             while self.t.peek() == kind:
                 self.t.take()
                 n += 1
+            if n == 1 and self.t.peek() in ("<", "["):
+                return self._uptimal(kind)
             if n == 1:
                 n = self._multiple(1)
             return number_up_star(0, n if kind == "^" else -n, 0)
@@ -192,6 +196,18 @@ class _Parser:
             inner = game([ZERO], [neg(x)]) if kind == "Tiny" else game([x], [ZERO])
             return game([ZERO], [inner]) if kind == "Tiny" else game([inner], [ZERO])
         raise _error(self.t.text, col, f"unexpected {kind!r}")
+
+    def _uptimal(self, kind: str) -> Game:
+        """^<n> = ↑ⁿ (↑¹ = ↑, ↑ⁿ⁺¹ = {0 | ↓ⁿ*}) or ^[n] = ↑ + ↑² + … + ↑ⁿ (↑^[n+1] = {↑^[n] | *}); v for the
+        negatives."""
+        bracket, _, _ = self.t.take()
+        closing = ">" if bracket == "<" else "]"
+        _, n, col = self.t.take("int")
+        if not 1 <= n <= MAX_UPTIMAL:
+            raise _error(self.t.text, col, f"the n of ^{bracket}n{closing} runs from 1 to {MAX_UPTIMAL}, not {n:,}")
+        self.t.take(closing)
+        g = up_nth(n) if bracket == "<" else up_sum(n)
+        return g if kind == "^" else neg(g)
 
     def _multiple(self, default: int) -> int:
         """The n after *, ^ or v (default when none), within MAX_MULTIPLE."""
