@@ -3,17 +3,21 @@ expected values and against the theory's identities on random games."""
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction as F
 
 import pytest
+from typer.testing import CliRunner
 
+from octal.front.cli import app
+from octal.front.partizan_plot import wall_points
 from octal.partizan.atomic import NotAtomicError, atomic_weight, far_star, is_all_small, norton_product, reduced
 from octal.partizan.canonical import STAR, UP, ZERO, add, game, le, neg, nimber, number, total, up_nth, up_sum
 from octal.partizan.cooling import freeze
 from octal.partizan.notation import expansion, to_text
 from octal.partizan.parse import parse_game
-from octal.partizan.thermal import left_stop, right_stop, temperature
+from octal.partizan.thermal import left_stop, right_stop, temperature, thermograph
 
 # CGSuite's expected values for these games, from its test suite (aaron-siegel/cgsuite,
 # lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala): typed, canonical as CGSuite writes it,
@@ -149,3 +153,22 @@ def test_uptimal_expansions_are_read_off_what_sums_build():
     for n in range(1, 7):
         assert up_sum(n) is total([up_nth(k) for k in range(1, n + 1)])
     assert expansion(parse_game("{3||2*|1*}")) is None
+
+
+def test_the_thermograph_polygon_meets_at_the_mast():
+    """The walls drawn run from t = −1 to the temperature, where both reach the mean (3 ± 1: from 5 and 1 at t = −1,
+    4 and 2 at t = 0)."""
+    ts, left, right = wall_points(thermograph(parse_game("3+-1")))
+    assert (ts, left, right) == ([-1, 1], [5, 3], [1, 3])
+    th = thermograph(parse_game("3+-1"))
+    assert (th.left.at(F(0)), th.right.at(F(0))) == (4, 2)
+
+
+def test_octal_game_cools_and_heats_by_a_number():
+    doc = json.loads(CliRunner().invoke(app, ["game", "+-1", "--cool", "1", "--heat", "1/2", "--json"]).stdout)
+    assert doc["cooled"] == {"by": "1", "game": "*"} and doc["heated"] == {"by": "1/2", "game": "+-3/2"}
+    text = CliRunner().invoke(app, ["game", "{3||2*|1*}", "--cool", "1/2"]).stdout
+    assert "cooled by 1/2  " in text
+    for args in (["--cool", "*"], ["--cool", "-1"], ["--heat", "{1|0}"]):
+        r = CliRunner().invoke(app, ["game", "1", *args])
+        assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1

@@ -107,7 +107,7 @@ def test_a_value_period_with_a_number_as_saltus_is_found():
 def test_octal_partizan_prints_a_table_and_json():
     r = CliRunner().invoke(app, ["partizan", "0.3", "0.33", "--n", "12", "--json"])
     doc = json.loads(r.stdout)
-    assert list(doc) == ["left", "right", "n", "values", "outcomes", "outcome_period", "value_period"]
+    assert list(doc) == ["left", "right", "n", "values", "outcomes", "outcome_period", "value_period", "value_forms"]
     assert doc["values"][:4] == ["0", "*", to_text(_reference_values("0.3", "0.33", 4)[2]), doc["values"][3]]
     assert len(doc["values"]) == len(doc["outcomes"]) == 12 and doc["outcomes"][0] == "P"
     text = CliRunner().invoke(app, ["partizan", "0.3", "0.33", "--n", "12"]).stdout
@@ -117,3 +117,28 @@ def test_octal_partizan_prints_a_table_and_json():
     with pytest.raises(InvalidArgumentError):
         partizan_values("0.3", "0.3", 0)
     assert partizan_values("0.3", "0.3", 1).values == (ZERO,)
+
+
+def test_values_too_long_to_write_are_described_and_given_as_definitions():
+    """0.37 against 0.33: heap n's value shares its subgames, its text doubles with n (heap 30: 27 subgames, 800,000
+    characters): the table describes it, --json gives null and its definitions, and both come at once."""
+    r = CliRunner().invoke(app, ["partizan", "0.37", "0.33", "--n", "32"])
+    assert r.exit_code == 0
+    row = [line for line in r.stdout.splitlines() if line.strip().startswith("31 ")][0]
+    assert "subgames born on day" in row and "characters written out" in row
+    doc = json.loads(CliRunner().invoke(app, ["partizan", "0.37", "0.33", "--n", "32", "--json"]).stdout)
+    long = [h for h, v in enumerate(doc["values"]) if v is None]
+    assert long and sorted(map(int, doc["value_forms"])) == long
+    seq = partizan_values("0.37", "0.33", 32)
+    assert doc["values"][5] == to_text(seq.values[5])
+    assert doc["value_forms"]["31"][0].startswith("G = {")
+
+
+def test_plots_of_a_heap_game_and_of_a_thermograph(tmp_path):
+    pytest.importorskip("matplotlib")
+    r = CliRunner().invoke(app, ["partizan", "0.07", "0.7", "--n", "12", "--plot", str(tmp_path / "m.svg")])
+    assert r.exit_code == 0 and (tmp_path / "m.svg").read_text().count("<path") > 10
+    r = CliRunner().invoke(app, ["game", "{3||2*|1*}", "--plot", str(tmp_path / "t.png")])
+    assert r.exit_code == 0 and (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+    bad = CliRunner().invoke(app, ["game", "1", "--plot", str(tmp_path / "t.txt")])
+    assert bad.exit_code == 2 and not (tmp_path / "t.txt").exists()

@@ -55,7 +55,7 @@ def frequency_table(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return powers, counts
 
 
-def _pyplot():
+def pyplot():
     try:  # matplotlib is an optional extra ('octal[plot]'): imported only when a picture is asked for
         import matplotlib
 
@@ -73,7 +73,7 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
     """Save the picture of `kind` for `result`; returns the path."""
     check_kind(kind)
     p = check_image_path(path)
-    plt, LogNorm, thousands = _pyplot()
+    plt, LogNorm, thousands = pyplot()
     values = np.asarray(result.values)
     n = len(values)
     split = rare_split(values, result.code)
@@ -135,6 +135,11 @@ def plot_sequence(result: NimSequence, path: str | Path, kind: str = "values") -
         ax.yaxis.set_major_formatter(thousands)
         ax.legend(ncol=2, loc="upper left")
         ax.grid(alpha=0.3, which="both")
+    return save_figure(fig, plt, p)
+
+
+def save_figure(fig, plt, p: Path) -> Path:
+    """Write the figure to p (its suffix says the format) and close it; returns p."""
     fig.tight_layout()
     try:
         fig.savefig(p, dpi=110)

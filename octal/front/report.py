@@ -11,7 +11,7 @@ from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
 from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
-from ..partizan.notation import number_text, to_text
+from ..partizan.notation import number_text, subgames, text_length, text_within, to_text
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from ..tables import TABLE, lookup, table_of
@@ -357,18 +357,26 @@ def game_text(facts) -> str:
             ("mean", n(facts.mean)), ("temperature", n(facts.temperature)), ("thermograph", thermo),
             ("atomic weight", weight), ("reduced", to_text(facts.reduced)), ("freeze", to_text(facts.freeze)),
             ("incentives", ", ".join(to_text(x) for x in facts.incentives) or "none (no moves)")]
-    lines = [f"{label:<15}{value}" for label, value in rows]
+    rows += [(f"{word} by {n(t)}", to_text(x)) for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
+             if done is not None for t, x in [done]]
+    width = max(15, *(len(label) + 2 for label, _ in rows))
+    lines = [f"{label:<{width}}{value}" for label, value in rows]
     return "\n".join(lines)
+
+
+TABLE_TEXT = 160  # characters of a heap's value in the table; a longer one is described (its size, its birthday)
 
 
 def partizan_heaps_text(seq, full: bool = False) -> str:
     """`octal partizan LEFT RIGHT`: each heap's canonical value and outcome class (the first 48 unless `full`), then
     the regularities of both sequences."""
     shown = seq.n if full else min(seq.n, 48)
-    width = max(5, *(len(to_text(g)) for g in seq.values[:shown]))
+    texts = [text_within(g, TABLE_TEXT) or f"(a form of {subgames(g):,} subgames born on day {g.birthday}, "
+             f"{text_length(g):,} characters written out: --json gives it)" for g in seq.values[:shown]]
+    width = max(5, *(len(t) for t in texts))
     lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}",
              f"{'heap':>6}  {'value':<{width}}  outcome"]
-    lines += [f"{h:>6}  {to_text(seq.values[h]):<{width}}  {seq.outcomes[h]}" for h in range(shown)]
+    lines += [f"{h:>6}  {texts[h]:<{width}}  {seq.outcomes[h]}" for h in range(shown)]
     if shown < seq.n:
         lines.append(f"(heaps 0..{shown - 1} shown of {seq.n:,}; --full prints all)")
     op, vp = seq.outcome_period, seq.value_period

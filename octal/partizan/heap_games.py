@@ -19,11 +19,12 @@ from ..errors import InvalidArgumentError
 from ..rules.code import OctalCode
 from ..rules.presets import as_code
 from .canonical import ZERO, Game, add, game, neg, outcome, total
-from .notation import to_text
+from .notation import definitions, text_within, to_text
 from .store import FormTooLarge, work_limit
 from .thermal import stops
 
 MAX_WORK = 50_000_000  # comparisons and sums spent on the values of all heaps, at most
+MAX_TEXT = 20_000  # characters of a value written out in --json; a longer one is given as shared definitions
 REPEATS = 3  # an apparent period is seen this many times past its start
 
 
@@ -71,16 +72,19 @@ class PartizanSequence:
         return f"PartizanSequence({self.left} | {self.right}: {self.n:,} heaps)"
 
     def to_dict(self) -> dict:
-        """The `--json` shape: left, right, n, values (canonical text, heap 0 first), outcomes, outcome_period,
-        value_period (null when none is seen)."""
+        """The `--json` shape: left, right, n, values (canonical text, heap 0 first; null for a value whose text
+        would pass MAX_TEXT characters, written instead as shared definitions in value_forms, keyed by its heap),
+        outcomes, outcome_period, value_period (null when none is seen)."""
         op, vp = self.outcome_period, self.value_period
+        texts = [text_within(g, MAX_TEXT) for g in self.values]
         return {
             "left": str(self.left), "right": str(self.right), "n": self.n,
-            "values": [to_text(g) for g in self.values], "outcomes": list(self.outcomes),
+            "values": texts, "outcomes": list(self.outcomes),
             "outcome_period": None if op is None else {"period": op.period, "preperiod": op.preperiod,
                                                          "status": "proven" if op.proven else "apparent"},
             "value_period": None if vp is None else {"period": vp.period, "preperiod": vp.preperiod,
                                                        "saltus": to_text(vp.saltus), "status": "apparent"},
+            "value_forms": {str(h): definitions(g) for h, (g, t) in enumerate(zip(self.values, texts)) if t is None},
         }
 
 

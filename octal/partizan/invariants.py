@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from .atomic import NotAtomicError, atomic_weight, reduced
 from .canonical import Game, outcome
-from .cooling import freeze, incentives
+from .cooling import cool, freeze, heat, incentives
 from .notation import in_order, number_text, to_text
 from .parse import parse_game
 from .store import FormTooLarge, work_limit
@@ -35,6 +35,8 @@ class GameFacts:
     reduced: Game
     freeze: Game
     incentives: tuple[Game, ...]
+    cooled: tuple[Fraction, Game] | None = None  # (t, G cooled by t) when asked for
+    heated: tuple[Fraction, Game] | None = None  # (t, G heated by t) when asked for
 
     @property
     def mean(self) -> Fraction:
@@ -51,8 +53,8 @@ class GameFacts:
     def to_dict(self) -> dict:
         """The `--json` shape: canonical, outcome, birthday, left_stop, right_stop, mean, temperature, thermograph
         (the walls as [t, x] points from t = −1 and the slope past the last), atomic_weight (null where none, and
-        no_atomic_weight says why), reduced, freeze, incentives; numbers as text such as "9/4", games as their
-        canonical text."""
+        no_atomic_weight says why), reduced, freeze, incentives, and cooled / heated ({"by": t, "game": …}) when
+        asked for; numbers as text such as "9/4", games as their canonical text."""
         return {
             "canonical": self.canonical, "outcome": self.outcome, "birthday": self.birthday,
             "left_stop": number_text(self.left_stop), "right_stop": number_text(self.right_stop),
@@ -61,16 +63,17 @@ class GameFacts:
             "atomic_weight": None if self.atomic_weight is None else to_text(self.atomic_weight),
             "no_atomic_weight": self.no_atomic_weight, "reduced": to_text(self.reduced),
             "freeze": to_text(self.freeze), "incentives": [to_text(x) for x in self.incentives],
-        }
+        } | {key: {"by": number_text(done[0]), "game": to_text(done[1])}
+             for key, done in (("cooled", self.cooled), ("heated", self.heated)) if done is not None}
 
 
 def _points(w: Wall) -> dict:
     return {"points": [[number_text(t), number_text(x)] for t, x in w.points], "slope": number_text(w.slope)}
 
 
-def game_facts(g: Game | str) -> GameFacts:
-    """The invariants of a canonical game, or of one typed in CGSuite's notation (FormTooLarge where they would
-    take more than MAX_WORK steps)."""
+def game_facts(g: Game | str, cool_by: Fraction | None = None, heat_by: Fraction | None = None) -> GameFacts:
+    """The invariants of a canonical game, or of one typed in CGSuite's notation, and G cooled or heated by a number
+    when asked (FormTooLarge where they would take more than MAX_WORK steps)."""
     g = parse_game(g) if isinstance(g, str) else g
     try:
         with work_limit(MAX_WORK):
@@ -79,7 +82,9 @@ def game_facts(g: Game | str) -> GameFacts:
             except NotAtomicError as e:
                 weight, why = None, e.why
             return GameFacts(g, to_text(g), outcome(g), g.birthday, left_stop(g), right_stop(g), thermograph(g),
-                             weight, why, reduced(g), freeze(g), tuple(in_order(incentives(g))))
+                             weight, why, reduced(g), freeze(g), tuple(in_order(incentives(g))),
+                             None if cool_by is None else (Fraction(cool_by), cool(g, cool_by)),
+                             None if heat_by is None else (Fraction(heat_by), heat(g, heat_by)))
     except FormTooLarge:
         raise FormTooLarge(f"the invariants of {to_text(g)[:60]} would take more than {MAX_WORK:,} steps "
                            "(comparisons and sums)") from None

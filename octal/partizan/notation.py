@@ -35,7 +35,7 @@ def _ups_text(n: int) -> str:
     return "" if n == 0 else mark * abs(n) if abs(n) <= 2 else f"{mark}{abs(n)}"
 
 
-EXACT_LENGTH = 64  # text_length writes out the text of a form of at most this many subgames
+EXACT_LENGTH = 100_000  # text_length writes the text out to count it when braces everywhere would take this, at most
 MAX_BARS = 4  # a run of bars this long is written as braces instead, as CGSuite does
 
 
@@ -194,18 +194,27 @@ def _rank(g: Form, memo: dict) -> tuple:
 
 
 def _compare(g: Form, h: Form, memo: dict) -> int:
+    """CGSuite's order of two forms (memoized on the pair: the forms share subgames)."""
     rg, rh = _rank(g, memo), _rank(h, memo)
     if rg != rh or rg[0] != 3:
         return (rg > rh) - (rg < rh)
-    for side in ("left", "right"):
-        a, b = _sorted(getattr(g, side), memo), _sorted(getattr(h, side), memo)
-        for x, y in zip(a, b):
-            c = _compare(x, y, memo)
-            if c:
-                return c
-        if len(a) != len(b):
-            return (len(a) > len(b)) - (len(a) < len(b))
-    return 0
+    key = ("cmp", g.uid, h.uid)
+    if key not in memo:
+        memo[key] = 0
+        for side in ("left", "right"):
+            a, b = _sorted_side(g, side, memo), _sorted_side(h, side, memo)
+            c = next((c for c in (_compare(x, y, memo) for x, y in zip(a, b)) if c), 0)
+            if c or len(a) != len(b):
+                memo[key] = c or (len(a) > len(b)) - (len(a) < len(b))
+                break
+    return memo[key]
+
+
+def _sorted_side(g: Form, side: str, memo: dict) -> list:
+    key = (side, g.uid)
+    if key not in memo:
+        memo[key] = _sorted(getattr(g, side), memo)
+    return memo[key]
 
 
 def _sorted(opts: tuple, memo: dict) -> list:
@@ -251,10 +260,10 @@ def _write(g: Form, braces: bool, parens: bool, memo: dict) -> tuple[str, int]:
         return (f"({t})" if parens else t), 0
     bars = 0
     sides = []
-    for opts in (g.left, g.right):
+    for opts in (_sorted_side(g, "left", memo), _sorted_side(g, "right", memo)):
         many = len(opts) > 1
         parts = []
-        for x in _sorted(opts, memo):
+        for x in opts:
             text, inner = _write(x, many, False, memo)
             parts.append(text)
             bars = max(bars, inner + 1)
@@ -272,11 +281,15 @@ def _named(g: Form) -> str | None:
 
 def text_length(g: Form) -> int:
     """About the characters `to_text` would write (counted over the form's subgames, not written: a form shares
-    its subgames, its text repeats them, so the text can be exponentially longer than the form); exact for a
-    form of at most EXACT_LENGTH subgames, whose text is written to count it."""
-    if subgames(g) <= EXACT_LENGTH:
-        return len(to_text(g))
-    return _length(g, {})
+    its subgames, its text repeats them, so the text can be exponentially longer than the form); exact, by
+    writing it, when braces everywhere would take at most EXACT_LENGTH characters."""
+    rough = _length(g, {})
+    return len(to_text(g)) if rough <= EXACT_LENGTH else rough
+
+
+def text_within(g: Form, limit: int) -> str | None:
+    """The text of g, or None when it would take more than `limit` characters (then `definitions` writes it)."""
+    return to_text(g) if text_length(g) <= limit else None
 
 
 def _length(g: Form, memo: dict[int, int]) -> int:

@@ -102,6 +102,16 @@ def parse_game(text: str) -> Game:
     return g
 
 
+def parse_number(text: str | None, what: str) -> Fraction | None:
+    """A number typed in the notation (3, -1/2, 1+1/4), for an option named `what`; None when none was typed."""
+    if text is None:
+        return None
+    g = parse_game(text)
+    if g.number is None:
+        raise GameSyntaxError(f"{what} takes a number (such as 1/2), not {text!r}")
+    return g.number
+
+
 class _Parser:
     def __init__(self, toks: _Tokens):
         self.t = toks
