@@ -287,6 +287,10 @@ def test_cli_short_value_and_bad_input():
     out = run_cli(["graph", "path:5", "--game", "partisan", "--owners", "LRLRL", "--json"])
     d = json.loads(out.output)
     assert d["value"] == "{2|*}" and d["outcome"] == LEFT_WINS and d["winning_moves"] == {"left": [2], "right": []}
+    inv = d["invariants"]  # {2|*}: stops 2 and 0, mean and temperature where its walls 2 − t and t meet
+    assert (inv["left_stop"], inv["right_stop"], inv["mean"], inv["temperature"]) == ("2", "0", "1", "1")
+    assert (inv["atomic_weight"], inv["reduced"], inv["freeze"]) == (None, "{2|0}", "1*")
+    assert "canonical" not in inv
     for args in (["path:5", "--owners", "LRLRL"], ["path:5", "--game", "partisan"],
                  ["path:5", "--game", "partisan", "--owners", "LRQRL"]):
         bad = run_cli(["graph", *args])

@@ -11,7 +11,7 @@ from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
 from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
-from ..partizan.notation import number_text, subgames, text_length, text_within, to_text
+from ..partizan.notation import number_text, subgames, text_length, text_within
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from ..tables import TABLE, lookup, table_of
@@ -21,6 +21,15 @@ from .table import format_table, rows_worth_showing
 MOVES_SHOWN = 20
 
 
+
+TABLE_TEXT = 160  # characters of a heap's value in the table; a longer one is described (its size, its birthday)
+GAME_TEXT = 20_000  # characters of a game written out in a report; a longer one is described
+
+
+def described(g, limit: int = GAME_TEXT) -> str:
+    """A canonical game as CGSuite writes it, or, when that would pass `limit` characters, its size described."""
+    return text_within(g, limit) or (f"(a form of {subgames(g):,} subgames born on day {g.birthday}, "
+                                     f"{text_length(g):,} characters written out: --json gives it)")
 
 
 def run_text(result, width: int, full: bool, out: str | None) -> str:
@@ -202,6 +211,12 @@ def partizan_text(result, label: str) -> str:
         lines.append(f"value    a canonical form of {form['subgames']:,} subgames, born on day {form['birthday']}; "
                      f"written out it would take {form['characters']:,} characters, so --json gives it as "
                      f"{len(form['definitions']):,} shared definitions (value_form)")
+    facts = result.facts
+    if facts is not None:
+        n = number_text
+        weight = described(facts.atomic_weight) if facts.atomic_weight is not None else "none"
+        lines.append(f"value's  stops {n(facts.left_stop)} and {n(facts.right_stop)}, mean {n(facts.mean)}, "
+                     f"temperature {n(facts.temperature)}, atomic weight {weight}, birthday {facts.birthday}")
     for side in ("left", "right"):
         moves = result.winning_moves[side]
         who = side.capitalize()
@@ -351,28 +366,26 @@ def game_text(facts) -> str:
         thermo = f"left wall {wall(th.left)}; right wall {wall(th.right)}; then the mast"
     else:
         thermo = f"the mast {n(th.mean)} from t = -1"
-    weight = to_text(facts.atomic_weight) if facts.atomic_weight is not None else "none: " + facts.no_atomic_weight
-    rows = [("game", facts.canonical), ("outcome", OUTCOME_WORDS[facts.outcome]), ("birthday", str(facts.birthday)),
+    weight = described(facts.atomic_weight) if facts.atomic_weight is not None else "none: " + facts.no_atomic_weight
+    rows = [("game", described(facts.game)), ("outcome", OUTCOME_WORDS[facts.outcome]),
+            ("birthday", str(facts.birthday)),
             ("stops", f"{n(facts.left_stop)} with Left first, {n(facts.right_stop)} with Right first"),
             ("mean", n(facts.mean)), ("temperature", n(facts.temperature)), ("thermograph", thermo),
-            ("atomic weight", weight), ("reduced", to_text(facts.reduced)), ("freeze", to_text(facts.freeze)),
-            ("incentives", ", ".join(to_text(x) for x in facts.incentives) or "none (no moves)")]
-    rows += [(f"{word} by {n(t)}", to_text(x)) for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
+            ("atomic weight", weight), ("reduced", described(facts.reduced)), ("freeze", described(facts.freeze)),
+            ("incentives", "not computed: they would take more than the budget of steps" if facts.incentives is None
+             else ", ".join(described(x) for x in facts.incentives) or "none (no moves)")]
+    rows += [(f"{word} by {n(t)}", described(x)) for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
              if done is not None for t, x in [done]]
     width = max(15, *(len(label) + 2 for label, _ in rows))
     lines = [f"{label:<{width}}{value}" for label, value in rows]
     return "\n".join(lines)
 
 
-TABLE_TEXT = 160  # characters of a heap's value in the table; a longer one is described (its size, its birthday)
-
-
 def partizan_heaps_text(seq, full: bool = False) -> str:
     """`octal partizan LEFT RIGHT`: each heap's canonical value and outcome class (the first 48 unless `full`), then
     the regularities of both sequences."""
     shown = seq.n if full else min(seq.n, 48)
-    texts = [text_within(g, TABLE_TEXT) or f"(a form of {subgames(g):,} subgames born on day {g.birthday}, "
-             f"{text_length(g):,} characters written out: --json gives it)" for g in seq.values[:shown]]
+    texts = [described(g, TABLE_TEXT) for g in seq.values[:shown]]
     width = max(5, *(len(t) for t in texts))
     lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}",
              f"{'heap':>6}  {'value':<{width}}  outcome"]

@@ -14,12 +14,14 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, ClassVar
 
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import PREVIOUS
 from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, to_text, total, work_limit
+from ..partizan.invariants import GameFacts, game_facts
 from ..partizan.notation import definitions, subgames, text_length
 from ..validate import whole_number
 from .families import as_graph
@@ -99,6 +101,17 @@ class PartizanResult(HtmlRepr):
         return (f"PartizanResult({self.graph.n} vertices: {v}, {self.outcome}, "
                 f"{len(self.winning_moves['left'])} winning for Left, {len(self.winning_moves['right'])} for Right)")
 
+    @cached_property
+    def facts(self) -> GameFacts | None:
+        """The value's invariants (stops, mean, temperature, atomic weight, …), or None when the value was not built
+        or they would pass their budget of work."""
+        if self.value is None:
+            return None
+        try:
+            return game_facts(self.value)
+        except FormTooLarge:
+            return None
+
     @property
     def labels(self) -> tuple:
         """Each vertex's label, in vertex order (its number where the graph has no labels)."""
@@ -122,7 +135,17 @@ class PartizanResult(HtmlRepr):
             "components": self.components,
             "states": self.states,
             "sum_positions": self.sum_positions,
+            "invariants": _invariants(self.facts),
         }
+
+
+def _invariants(facts: GameFacts | None) -> dict | None:
+    """`octal game`'s --json fields of the value but its canonical form (written as "value" already)."""
+    if facts is None:
+        return None
+    out = facts.to_dict()
+    del out["canonical"]
+    return out
 
 
 class PartizanNodeKayles:
