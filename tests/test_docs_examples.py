@@ -24,12 +24,15 @@ from docs_examples import DOCS, Example, Outcome, differences, examples, normali
 
 EXAMPLES = [e for page in pages() for e in examples(page)]
 
-# Examples of 5 to 20 s wall here (2-core EPYC, 2026-11-26), which CI runs and `pytest -m "not slow"` leaves out:
+# Examples of 5 to 20 s wall here (2-core EPYC, 2026-11-26 and -27), which CI runs and `pytest -m "not slow"` leaves out:
 # (page, command) → seconds measured, on a quiet machine (a busy one took up to 1.7 times as long); longer ones are
 # marked benchmark-only in the page instead
 SLOW = {
     ("census.md", "octal census --digits 2"): 7.5,
     ("census.md", "octal census --hex --digits 1 --max-n 4096 --db hex1.sqlite"): 6.5,
+    ("census.md", "octal census report --db hex1.sqlite --format csv --columns code,status,preperiod,period,saltus,"
+                  "theorem"): 9.6,  # its census (above) runs first
+    ("graphs.md", "octal graph path:40 --game partizan --owners alternate"): 8.0,
     ("long-runs.md", "octal stats officers --n 2097152"): 9.2,
     ("long-runs.md", "octal run 0.354 --until-proven --max-n 30000000 --stream runs/354 --window 65536 --quiet"): 11.6,
     ("site.md", "octal census --digits 2 && octal site --out site/"): 7.0,

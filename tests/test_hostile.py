@@ -510,6 +510,7 @@ def test_fuzz_files_given_to_every_loader(tmp_path, data):
         nim_sequence("0.77", 100, checkpoint=ck)
 
 
+@pytest.mark.slow  # 9.5 s: a fresh process compiles the three-heap kernel, then computes 16,384 heaps
 def test_a_huge_heap_of_a_three_heap_code_is_one_line_within_seconds():
     """0.9 has no regularity known: a heap of 10¹² is refused in one line once the 16,384 heaps its kernel computes
     prove nothing (a few seconds), not computed until killed."""
