@@ -24,9 +24,9 @@ from docs_examples import DOCS, Example, Outcome, differences, examples, normali
 
 EXAMPLES = [e for page in pages() for e in examples(page)]
 
-# Examples of 5 to 20 s wall here (2-core EPYC, 2026-11-26 and -27), which CI runs and `pytest -m "not slow"` leaves out:
-# (page, command) → seconds measured, on a quiet machine (a busy one took up to 1.7 times as long); longer ones are
-# marked benchmark-only in the page instead
+# Examples of 5 to 20 s wall here (2-core EPYC, 2026-11-26 and -27), which CI runs and `pytest -m "not slow"`
+# leaves out: (page, command) → seconds measured, on a quiet machine (a busy one took up to 1.7 times as long);
+# longer ones are marked benchmark-only in the page instead
 SLOW = {
     ("census.md", "octal census --digits 2"): 7.5,
     ("census.md", "octal census --hex --digits 1 --max-n 4096 --db hex1.sqlite"): 6.5,

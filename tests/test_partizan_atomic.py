@@ -172,3 +172,13 @@ def test_octal_game_cools_and_heats_by_a_number():
     for args in (["--cool", "*"], ["--cool", "-1"], ["--heat", "{1|0}"]):
         r = CliRunner().invoke(app, ["game", "1", *args])
         assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+
+
+def test_octal_game_compares_with_another_game():
+    """↑ ‖ * (Winning Ways: ↑ is confused with *), {1|0} ‖ 1/2, 1/2 + 1/2 = 1, ↑ < 1/64 (an infinitesimal), {3|2} > 1
+    and {2|1} ‖ 1 (a hot game is confused with the numbers between its stops, 1 included)."""
+    for g, h, rel in (("^", "*", "||"), ("{1|0}", "1/2", "||"), ("1/2+1/2", "1", "="), ("^", "1/64", "<"),
+                      ("{3|2}", "1", ">"), ("{2|1}", "1", "||")):
+        doc = json.loads(CliRunner().invoke(app, ["game", g, "--compare", h, "--json"]).stdout)
+        assert doc["compared"] == {"with": to_text(parse_game(h)), "relation": rel}
+    assert "compared       less than 1/64" in CliRunner().invoke(app, ["game", "^", "--compare", "1/64"]).stdout

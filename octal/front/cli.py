@@ -370,6 +370,7 @@ def short_game(
     expr: Annotated[str, typer.Argument(metavar="EXPR", help="A short game in CGSuite's notation: 3/8, *2, ^*, 3+-1, {3||2*|1*}, Tiny(1), ^<2>, sums with + and -.")],
     cool: Annotated[Optional[str], typer.Option("--cool", metavar="T", help="Also cool the game by the number T ≥ 0 (1/2, 1, …).")] = None,
     heat: Annotated[Optional[str], typer.Option("--heat", metavar="T", help="Also heat the game by the number T.")] = None,
+    versus: Annotated[Optional[str], typer.Option("--compare", metavar="H", help="Also compare the game with the game H: <, =, > or || (confused).")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw its thermograph: .png, .svg or .pdf (needs matplotlib).")] = None,
     as_json: AsJson = False,
 ) -> None:
@@ -383,7 +384,7 @@ def short_game(
 
     if plot is not None:
         check_image_path(plot)
-    facts = game_facts(expr, parse_number(cool, "--cool"), parse_number(heat, "--heat"))
+    facts = game_facts(expr, parse_number(cool, "--cool"), parse_number(heat, "--heat"), versus)
     typer.echo(json.dumps(facts.to_dict()) if as_json else game_text(facts))
     if plot is not None:
         typer.echo(f"saved {plot_thermograph(facts.game, plot)}", err=as_json)

@@ -22,6 +22,7 @@ MOVES_SHOWN = 20
 
 
 
+COMPARED_WORDS = {"<": "less than", "=": "equal to", ">": "greater than", "||": "confused with (neither ≤ nor ≥)"}
 TABLE_TEXT = 160  # characters of a heap's value in the table; a longer one is described (its size, its birthday)
 GAME_TEXT = 20_000  # characters of a game written out in a report; a longer one is described
 
@@ -376,6 +377,9 @@ def game_text(facts) -> str:
              else ", ".join(described(x) for x in facts.incentives) or "none (no moves)")]
     rows += [(f"{word} by {n(t)}", described(x)) for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
              if done is not None for t, x in [done]]
+    if facts.compared is not None:
+        other, relation = facts.compared
+        rows.append(("compared", f"{COMPARED_WORDS[relation]} {described(other)}"))
     width = max(15, *(len(label) + 2 for label, _ in rows))
     lines = [f"{label:<{width}}{value}" for label, value in rows]
     return "\n".join(lines)

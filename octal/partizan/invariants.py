@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from .atomic import NotAtomicError, atomic_weight, reduced
 from .canonical import Game, outcome
-from .cooling import cool, freeze, heat, incentives
+from .cooling import compare, cool, freeze, heat, incentives
 from .notation import definitions, in_order, number_text, text_within
 from .parse import parse_game
 from .store import FormTooLarge, work_limit
@@ -39,6 +39,7 @@ class GameFacts:
     incentives: tuple[Game, ...] | None  # None when they would take more than INCENTIVES_WORK steps
     cooled: tuple[Fraction, Game] | None = None  # (t, G cooled by t) when asked for
     heated: tuple[Fraction, Game] | None = None  # (t, G heated by t) when asked for
+    compared: tuple[Game, str] | None = None  # (H, "<", "=", ">" or "||": G against H) when asked for
 
     @property
     def mean(self) -> Fraction:
@@ -59,10 +60,10 @@ class GameFacts:
     def to_dict(self) -> dict:
         """The `--json` shape: canonical, outcome, birthday, left_stop, right_stop, mean, temperature, thermograph
         (the walls as [t, x] points from t = −1 and the slope past the last), atomic_weight (null where none, and
-        no_atomic_weight says why), reduced, freeze, incentives (null past INCENTIVES_WORK steps), and cooled /
-        heated ({"by": t, "game": …}) when asked for; numbers as text such as "9/4", games as their canonical text
-        (null where longer than MAX_TEXT characters; a canonical form so long is then given as shared definitions,
-        "definitions")."""
+        no_atomic_weight says why), reduced, freeze, incentives (null past INCENTIVES_WORK steps); cooled and heated
+        ({"by": t, "game": …}) and compared ({"with": H, "relation": "<", "=", ">" or "||"}) when asked for.
+        Numbers as text such as "9/4", games as their canonical text (null where longer than MAX_TEXT characters; a
+        canonical form so long is then given as shared definitions, "definitions")."""
         return {
             "canonical": self.canonical, "outcome": self.outcome, "birthday": self.birthday,
             "left_stop": number_text(self.left_stop), "right_stop": number_text(self.right_stop),
@@ -73,6 +74,8 @@ class GameFacts:
             "incentives": None if self.incentives is None else [self.text(x) for x in self.incentives],
         } | {key: {"by": number_text(done[0]), "game": self.text(done[1])}
              for key, done in (("cooled", self.cooled), ("heated", self.heated)) if done is not None} | (
+            {} if self.compared is None else {"compared": {"with": self.text(self.compared[0]),
+                                                           "relation": self.compared[1]}}) | (
             {} if self.canonical is not None else {"definitions": definitions(self.game)})
 
 
@@ -90,10 +93,12 @@ def _incentives(g: Game) -> tuple[Game, ...] | None:
         return None
 
 
-def game_facts(g: Game | str, cool_by: Fraction | None = None, heat_by: Fraction | None = None) -> GameFacts:
+def game_facts(g: Game | str, cool_by: Fraction | None = None, heat_by: Fraction | None = None,
+               versus: Game | str | None = None) -> GameFacts:
     """The invariants of a canonical game, or of one typed in CGSuite's notation, and G cooled or heated by a number
-    when asked (FormTooLarge where they would take more than MAX_WORK steps)."""
+    or compared with a game H when asked (FormTooLarge where they would take more than MAX_WORK steps)."""
     g = parse_game(g) if isinstance(g, str) else g
+    h = parse_game(versus) if isinstance(versus, str) else versus
     try:
         with work_limit(MAX_WORK):
             try:
@@ -104,7 +109,8 @@ def game_facts(g: Game | str, cool_by: Fraction | None = None, heat_by: Fraction
                              thermograph(g),
                              weight, why, reduced(g), freeze(g), _incentives(g),
                              None if cool_by is None else (Fraction(cool_by), cool(g, cool_by)),
-                             None if heat_by is None else (Fraction(heat_by), heat(g, heat_by)))
+                             None if heat_by is None else (Fraction(heat_by), heat(g, heat_by)),
+                             None if h is None else (h, compare(g, h)))
     except FormTooLarge:
         raise FormTooLarge(f"the invariants of {text_within(g, 60) or 'that game'} would take more than "
                            f"{MAX_WORK:,} steps (comparisons and sums)") from None
