@@ -207,5 +207,5 @@ def test_numbers_cost_one_form_whatever_their_size():
     assert len(STORE.numbers) <= before + 2 and big.birthday == 10**7 and tiny.birthday == 1201
     assert big + (-big) is ZERO and big <= number(10**7 + 1) and not number(10**7 + 1) <= big
     assert big.left == (number(10**7 - 1),) and big.right == () and tiny.left == (ZERO,)
-    assert tiny.right == (number(Fraction(1, 2**1199)),) and len(STORE.numbers) <= before + 5
+    assert tiny.right == (number(Fraction(1, 2**1199)),) and len(STORE.numbers) <= before + 10  # a few, not 10⁷
     assert game([ZERO], [number(1)]) is number(Fraction(1, 2))  # a number built from options is the same object

@@ -4,7 +4,9 @@ independent library) on random games, and against the definitions (the mean valu
 
 import json
 import random
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -16,6 +18,8 @@ from octal.partizan.cooling import compare, cool, freeze, heat, incentives
 from octal.partizan.invariants import game_facts
 from octal.partizan.parse import parse_game
 from octal.partizan.thermal import left_stop, right_stop, thermograph
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 F = Fraction
 
@@ -52,16 +56,13 @@ def _random_games(seed: int, count: int, day: int = 3) -> list:
     return pool
 
 
-def _to_pycgt(pycgt):
-    """A converter from octal's canonical forms to pycgt's games, memoized on the forms."""
-    memo: dict = {}
+def _pycgt_and_converter():
+    """pycgt (the test skipped where it is not installed) and the converter from octal's canonical forms to its
+    games that benchmarks/partizan_pycgt.py uses, one for both."""
+    pytest.importorskip("pycgt")
+    import partizan_pycgt  # noqa: PLC0415 - benchmarks/ imports pycgt at its top: only once it is known installed
 
-    def convert(g):
-        if g.uid not in memo:
-            memo[g.uid] = pycgt.game([convert(x) for x in g.left], [convert(x) for x in g.right])
-        return memo[g.uid]
-
-    return convert
+    return partizan_pycgt.pycgt, partizan_pycgt.to_pycgt()
 
 
 def test_whatever_octal_writes_reads_back_to_the_same_game():
@@ -105,8 +106,7 @@ def test_the_invariants_of_the_literature_s_examples():
 
 
 def test_stops_and_thermographs_agree_with_pycgt_on_random_games():
-    pycgt = pytest.importorskip("pycgt")
-    to_pycgt = _to_pycgt(pycgt)
+    pycgt, to_pycgt = _pycgt_and_converter()
     games = _random_games(4, 6000, day=4)
     assert len(games) > 1000
     for g in games:
@@ -152,8 +152,7 @@ def test_cooling_heating_and_incentives_agree_with_pycgt_and_the_definitions():
     cooling and heating agree with pycgt; at a temperature octal follows Siegel's definition and Winning Ways (±1
     cooled by 1 is *, infinitely close to its mean; pycgt gives the mean itself). Cooling is additive, heating by t
     undoes cooling by t on these games, and the maximal incentives are pycgt's."""
-    pycgt = pytest.importorskip("pycgt")
-    to_pycgt = _to_pycgt(pycgt)
+    pycgt, to_pycgt = _pycgt_and_converter()
     games = _random_games(8, 300, day=4)
     for g in games:
         q = to_pycgt(g)

@@ -100,8 +100,8 @@ class Number(Game):
             return Game.left.__get__(self), Game.right.__get__(self)
         except AttributeError:
             lo, hi = _number_options(self.number)
-            Game.left.__set__(self, tuple(number(z) for z in lo))
-            Game.right.__set__(self, tuple(number(z) for z in hi))
+            Game.left.__set__(self, tuple(_number(z) for z in lo))
+            Game.right.__set__(self, tuple(_number(z) for z in hi))
             return Game.left.__get__(self), Game.right.__get__(self)
 
 
@@ -169,12 +169,20 @@ def _dyadic(x: int | Fraction | str) -> Fraction:
 def number(x: int | Fraction | str) -> Game:
     """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
     O(1) whatever x, as in CGSuite: its options are made when first read (`Number`), one level at a time."""
-    x = _dyadic(x)
-    g = STORE.numbers.get(x)
+    return _number(_dyadic(x))
+
+
+def _number(x: Fraction) -> Game:
+    """`number` of a dyadic x already checked (the sums' shortcut)."""
+    key = (x.numerator, x.denominator)
+    g = STORE.held_numbers.get(key)
     if g is None:
-        g = Number(x, STORE.serial)
-        STORE.serial += 1
-        STORE.numbers[x] = g
+        g = STORE.numbers.get(key)
+        if g is None:
+            g = Number(x, STORE.serial)
+            STORE.serial += 1
+            STORE.numbers[key] = g
+        STORE.remember(STORE.held_numbers, key, g)
     return g
 
 
@@ -198,10 +206,12 @@ def number_up_star(x: int | Fraction | str = 0, n: int = 0, k: int = 0) -> Game:
 
 def _nus_form(x: Fraction, n: int, k: int) -> Game:
     """`number_up_star` of a dyadic x already checked (the sums' and negatives' shortcut)."""
+    if n == 0 and k == 0:
+        return _number(x)
     g = STORE.built.get((x, n, k))
     if g is not None:
         return g
-    base = number(x)
+    base = _number(x)
     if n == 0:
         below = [base]  # x, x*, x*2, …: each one's options are all those before it
         for j in range(1, k + 1):
@@ -332,8 +342,8 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             lo = max((g.number for g in left), default=None)
             hi = min((g.number for g in right), default=None)
             if lo is None or hi is None or lo < hi:
-                return number(_simplest_between(lo, hi))
-            return _intern([number(lo)], [number(hi)])  # {a | b} with a ≥ b numbers: hot, already canonical
+                return _number(_simplest_between(lo, hi))
+            return _intern([_number(lo)], [_number(hi)])  # {a | b} with a ≥ b numbers: hot, already canonical
         left, right = _maximal(left), _minimal(right)
         here = Game(tuple(left), tuple(right))
         changed = False
@@ -377,7 +387,7 @@ def add(g: Game, h: Game) -> Game:
     if h is ZERO:
         return g
     if g.number is not None and h.number is not None:
-        return _nus_form(g.number + h.number, 0, 0)
+        return _number(g.number + h.number)
     if g.uid > h.uid:
         g, h = h, g
     k = (g.uid, h.uid)
@@ -408,14 +418,18 @@ def add_by_options(g: Game, h: Game) -> Game:
 
 def total(games: Iterable[Game]) -> Game:
     """The sum of many games (numbers first added as numbers, equal hot parts kept together)."""
-    acc = ZERO
+    games = games if isinstance(games, (list, tuple)) else list(games)
+    if len(games) <= 2:  # a heap's options: most leave one heap or two
+        return games[0] if len(games) == 1 else add(games[0], games[1]) if games else ZERO
+    x = 0
     others = []
     for g in games:
         if g.number is not None:
-            acc = number(acc.number + g.number)
+            x += g.number
         else:
             others.append(g)
-    for g in sorted(others, key=lambda x: x.birthday):
+    acc = _number(Fraction(x))
+    for g in sorted(others, key=lambda y: y.birthday):
         acc = add(acc, g)
     return acc
 

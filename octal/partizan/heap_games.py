@@ -25,6 +25,7 @@ from .thermal import stops
 
 MAX_WORK = 50_000_000  # comparisons and sums spent on the values of all heaps, at most
 MAX_TEXT = 20_000  # characters of a value written out in --json; a longer one is given as shared definitions
+STOP_PAIRS = 16  # pairs whose stops are compared before a candidate value period costs a sum
 REPEATS = 3  # an apparent period is seen this many times past its start
 
 
@@ -101,8 +102,8 @@ def partizan_values(left: OctalCode | str, right: OctalCode | str, n: int) -> Pa
     try:
         with work_limit(MAX_WORK):
             for h in range(n):
-                lo = [total(values[x] for x in leaves) for leaves in _moves(L, h)]
-                ro = [total(values[x] for x in leaves) for leaves in _moves(R, h)]
+                lo = [total([values[x] for x in leaves]) for leaves in _moves(L, h)]
+                ro = [total([values[x] for x in leaves]) for leaves in _moves(R, h)]
                 values.append(game(lo, ro))
     except FormTooLarge:
         raise FormTooLarge(f"the values of {L} | {R} grow too large to bring to canonical form past heap "
@@ -129,12 +130,14 @@ def _outcome_period(L: OctalCode, R: OctalCode, outcomes: tuple[str, ...]) -> Ou
 
 def _value_period(values: list[Game]) -> ValuePeriod | None:
     """The least p with G(n + p) − G(n) the same number x for every n ≥ n0 (and its least n0), seen REPEATS times.
-    Adding a number x shifts both stops by x, so a p whose stops do not shift alike is passed over without a sum."""
+    Adding a number x shifts both stops by x, so a p whose last STOP_PAIRS pairs' stops do not shift alike is passed
+    over without a sum; the sum then decides, pair by pair from the last."""
     N = len(values)
     st = [stops(g) for g in values]
     for p in range(1, N // (REPEATS + 1) + 1):
-        shift = {(st[n + p][0] - st[n][0], st[n + p][1] - st[n][1]) for n in range(N - 1 - REPEATS * p, N - p)}
-        if len(shift) != 1 or len({*next(iter(shift))}) != 1:
+        d = st[N - 1][0] - st[N - 1 - p][0]  # the shift the last pairs must show, in both stops, before any sum
+        if any(st[n + p][0] - st[n][0] != d or st[n + p][1] - st[n][1] != d
+               for n in range(N - 1 - p, max(N - 1 - REPEATS * p, N - 1 - p - STOP_PAIRS), -1)):
             continue
         x = add(values[N - 1], neg(values[N - 1 - p]))
         if x.number is None:

@@ -31,14 +31,17 @@ class FormStore:
     by the memos) and no larger, and a live form stays the one form of its value, so identity stays equality.
     Serial numbers are never reused, so a memo keyed on them never mistakes a new form for a dead one."""
 
-    __slots__ = ("built", "entries", "forms", "le", "limit", "max_entries", "negatives", "numbers", "serial", "spent",
-                 "sums")
+    __slots__ = ("built", "entries", "forms", "held_numbers", "le", "limit", "max_entries", "negatives", "numbers",
+                 "serial", "spent", "sums")
 
     def __init__(self, max_entries: int = MAX_ENTRIES):
         self.max_entries = max_entries
         self.entries = 0  # memo entries written since the last clear (≥ those held: a key may be written twice)
         self.forms: weakref.WeakValueDictionary[tuple, object] = weakref.WeakValueDictionary()
-        self.numbers: weakref.WeakValueDictionary[Fraction, object] = weakref.WeakValueDictionary()  # by value
+        # numbers by (numerator, denominator): held weakly, never cleared (one form per value while it lives), and
+        # the ones in use held in a plain dict too, a memo like the others, for a lookup at C speed
+        self.numbers: weakref.WeakValueDictionary[tuple[int, int], object] = weakref.WeakValueDictionary()
+        self.held_numbers: dict[tuple[int, int], object] = {}
         self.le: dict[tuple[int, int], bool] = {}
         self.sums: dict[tuple[int, int], object] = {}
         self.negatives: dict[int, object] = {}
@@ -48,7 +51,7 @@ class FormStore:
         self.limit: int | None = None  # the step count at which FormTooLarge is raised (None: no limit)
 
     def __len__(self) -> int:
-        return len(self.le) + len(self.sums) + len(self.negatives) + len(self.built)
+        return len(self.le) + len(self.sums) + len(self.negatives) + len(self.built) + len(self.held_numbers)
 
     def remember(self, table: dict, key: object, value: object) -> None:
         """table[key] = value, clearing every memo first when the store is full."""
@@ -59,7 +62,7 @@ class FormStore:
 
     def clear(self) -> None:
         """Drop every memo (live forms stay interned; the work count runs on)."""
-        for table in (self.le, self.sums, self.negatives, self.built):
+        for table in (self.le, self.sums, self.negatives, self.built, self.held_numbers):
             table.clear()
         self.entries = 0
 

@@ -58,6 +58,9 @@ def _simplify(points: list[tuple[Fraction, Fraction]], slope: Fraction) -> Wall:
 
 def _extreme(walls: list[Wall], pick) -> Wall:
     """The pointwise max (pick = max) or min of walls: evaluated at every break and every crossing between them."""
+    walls = list(dict.fromkeys(walls))  # equal options' walls once; one wall is its own extreme
+    if len(walls) == 1:
+        return walls[0]
     ts = sorted({t for w in walls for t in w.breaks()})
     last = ts[-1]
     # crossings inside each piece, and beyond the last break
