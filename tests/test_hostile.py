@@ -2,6 +2,8 @@
 the parser, the CLI and every loader. The rule: exit 2 with one line (an OctalError from the API), or a
 correct answer — never a traceback, never a hang."""
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -34,13 +36,16 @@ runner = CliRunner()
 
 
 def one_line_error(args, fragment=""):
-    """The CLI (through `main`, as the executable runs it) refuses with exit 2 and one line on stderr."""
-    r = subprocess.run([sys.executable, "-c", "from octal.front.cli import main; main()", *args],
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2, (args, r.stdout, r.stderr)
-    assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
-    assert r.stderr.startswith("error: ") and fragment in r.stderr, (args, r.stderr)
-    return r.stderr
+    """The CLI, through `main` (the executable's entry point; in this process, so each case costs no start-up),
+    refuses with exit 2 and one line on stderr (test_installed_executable runs the executable itself)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.raises(SystemExit) as ended:
+        main(list(args))
+    stdout, stderr = out.getvalue(), err.getvalue()
+    assert ended.value.code == 2, (args, stdout, stderr)
+    assert stdout == "" and len(stderr.strip().splitlines()) == 1, (args, stderr)
+    assert stderr.startswith("error: ") and fragment in stderr, (args, stderr)
+    return stderr
 
 
 # ---- 1. a saved quotient is verified, never trusted ---------------------------------------------
