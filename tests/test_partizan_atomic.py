@@ -12,7 +12,15 @@ from typer.testing import CliRunner
 
 from octal.front.cli import app
 from octal.front.partizan_plot import wall_points
-from octal.partizan.atomic import NotAtomicError, atomic_weight, far_star, is_all_small, norton_product, reduced
+from octal.partizan.atomic import (
+    NotAtomicError,
+    atomic_weight,
+    far_star,
+    is_all_small,
+    norton_product,
+    ordinal_sum,
+    reduced,
+)
 from octal.partizan.canonical import STAR, UP, ZERO, add, game, le, neg, nimber, number, total, up_nth, up_sum
 from octal.partizan.cooling import freeze
 from octal.partizan.notation import expansion, to_text
@@ -182,3 +190,21 @@ def test_octal_game_compares_with_another_game():
         doc = json.loads(CliRunner().invoke(app, ["game", g, "--compare", h, "--json"]).stdout)
         assert doc["compared"] == {"with": to_text(parse_game(h)), "relation": rel}
     assert "compared       less than 1/64" in CliRunner().invoke(app, ["game", "^", "--compare", "1/64"]).stdout
+
+
+@pytest.mark.parametrize("typed, weight", [("{1/2|^^*3||^*}", "2"), ("{^3*2|||^||*2|-1}", "3/2"),
+                                           ("{1/2|^*2||v*2|||vv*}", "-1")])
+def test_atomic_means_within_a_remote_star_s_kite(typed, weight):
+    """Infinitesimals that are not all-small, with *2 or *3 among their followers: atomic, as G − AW·↑ lies within
+    ±(↑* + *N : −1) for every remote star *N (N = 4, 8, 16 agree); a star that is not remote (N = 2, while *2 or *3
+    appears) would refuse them, so the kite's N must pass the game's nimbers (the far star), as the definition says."""
+    g = parse_game(typed)
+    assert not is_all_small(g) and far_star(g) > 2
+    assert atomic_weight(g) is parse_game(weight)
+    rest = add(g, neg(norton_product(parse_game(weight), UP)))
+
+    def within(n: int) -> bool:
+        eps = add(parse_game("^*"), ordinal_sum(nimber(n), number(-1)))
+        return le(rest, eps) and le(neg(eps), rest)
+
+    assert within(4) and within(8) and within(16) and not within(2)
