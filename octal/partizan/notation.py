@@ -235,9 +235,9 @@ def _tiny(g: Form) -> str | None:
         near, far = getattr(other, toward), getattr(other, away)
         if (num.number is not None and other.number is None and len(near) == 1 and near[0] is num
                 and len(far) == 1 and far[0].number is not None):
+            # y > 0: y = 0 would be {x || x*} = x + ↑, a number-up-star, written before this is asked
             y = num.number - far[0].number if word == "Tiny" else far[0].number - num.number
-            if y > 0:
-                return ("" if num.number == 0 else number_text(num.number)) + f"{word}({number_text(y)})"
+            return ("" if num.number == 0 else number_text(num.number)) + f"{word}({number_text(y)})"
     return None
 
 
