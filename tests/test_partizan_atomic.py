@@ -92,6 +92,8 @@ def test_ups_weigh_what_winning_ways_says():
         assert atomic_weight(up_sum(n)) is number(1)
     assert norton_product(number(3), UP) is parse_game("^3")
     assert norton_product(number(-2), UP) is parse_game("vv")
+    assert norton_product(number(5), parse_game("{1|0}")) is parse_game("{1|0}+{1|0}+{1|0}+{1|0}+{1|0}")  # doubling
+    assert norton_product(number(-3), parse_game("{2|0}")) is neg(parse_game("{2|0}+{2|0}+{2|0}"))
     assert far_star(parse_game("{1|*3}")) == 4 and far_star(parse_game("{1|*}")) == 2
 
 

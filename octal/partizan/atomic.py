@@ -64,11 +64,13 @@ def ordinal_sum(g: Game, h: Game) -> Game:
 def norton_product(g: Game, u: Game) -> Game:
     """G.U (Norton multiplication by a positive U): |n| copies of ±U for an integer n, else {G^L.U + U + I |
     G^R.U − U − I} over U's maximal incentives I."""
-    if g.number is not None and g.number.denominator == 1:
+    if g.number is not None and g.number.denominator == 1:  # n·U by doubling: log |n| sums, not |n|
         n = int(g.number)
-        unit, total = (u if n > 0 else neg(u)), number(0)
-        for _ in range(abs(n)):
-            total = add(total, unit)
+        power, total = (u if n > 0 else neg(u)), number(0)
+        for bit in bin(abs(n))[:1:-1]:
+            if bit == "1":
+                total = add(total, power)
+            power = add(power, power)
         return total
 
     def find() -> Game:
