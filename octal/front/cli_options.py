@@ -1,0 +1,9 @@
+"""Options several command modules share, typed once."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
