@@ -11,7 +11,7 @@ from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
 from ..engine.periodicity import PROVEN
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
-from ..partizan.notation import number_text, subgames, text_length, text_within
+from ..partizan.notation import MAX_TEXT, number_text, subgames, text_length, text_within
 from ..rules.code import OctalCode
 from ..rules.presets import Preset
 from ..tables import TABLE, lookup, table_of
@@ -24,10 +24,9 @@ MOVES_SHOWN = 20
 
 COMPARED_WORDS = {"<": "less than", "=": "equal to", ">": "greater than", "||": "confused with (neither ≤ nor ≥)"}
 TABLE_TEXT = 160  # characters of a heap's value in the table; a longer one is described (its size, its birthday)
-GAME_TEXT = 20_000  # characters of a game written out in a report; a longer one is described
 
 
-def described(g, limit: int = GAME_TEXT) -> str:
+def described(g, limit: int = MAX_TEXT) -> str:
     """A canonical game as CGSuite writes it, or, when that would pass `limit` characters, its size described."""
     return text_within(g, limit) or (f"(a form of {subgames(g):,} subgames born on day {g.birthday}, "
                                      f"{text_length(g):,} characters written out: --json gives it)")

@@ -20,9 +20,9 @@ from typing import Callable, ClassVar
 from ..displays import HtmlRepr
 from ..errors import InvalidArgumentError, ResourceLimitError
 from ..outcomes import PREVIOUS
-from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, to_text, total, work_limit
+from ..partizan import ZERO, FormTooLarge, Game, SumSearch, forget, game, le, neg, outcome, total, work_limit
 from ..partizan.invariants import GameFacts, game_facts
-from ..partizan.notation import definitions, subgames, text_length
+from ..partizan.notation import definitions, subgames, text_length, text_within
 from ..validate import whole_number
 from .families import as_graph
 from .graph import Graph, bits, components
@@ -38,7 +38,6 @@ MAX_FORM_WORK = 20_000_000  # comparisons and sums spent adding the components' 
 MAX_SUM_STATES = 2_000_000  # positions of the sum searched when its form is too large to build
 GROUP_SHARE = 16  # the search of the sum first adds components in groups, each addition within 1/16 of the work
 METHOD_FORMS, METHOD_SUM_SEARCH = "canonical forms", "search of the sum"
-MAX_TEXT = 20_000  # characters of a value written out; a longer one is given as its definitions (`value_form`)
 
 
 def parse_owners(spec: str, graph: Graph) -> tuple[str, ...]:
@@ -92,9 +91,7 @@ class PartizanResult(HtmlRepr):
     @property
     def value_text(self) -> str | None:
         """The value written out as CGSuite writes it, or None when that text would pass MAX_TEXT characters."""
-        if self.value is None or text_length(self.value) > MAX_TEXT:
-            return None
-        return to_text(self.value)
+        return None if self.value is None else text_within(self.value)
 
     def __repr__(self) -> str:
         v = self.value_text or ("form too large" if self.value is None else f"{subgames(self.value)} subgames")

@@ -19,12 +19,11 @@ from ..errors import InvalidArgumentError
 from ..rules.code import OctalCode
 from ..rules.presets import as_code
 from .canonical import ZERO, Game, add, game, neg, outcome, total
-from .notation import definitions, text_within, to_text
+from .notation import MAX_TEXT, definitions, text_within, to_text
 from .store import FormTooLarge, work_limit
 from .thermal import stops
 
 MAX_WORK = 50_000_000  # comparisons and sums spent on the values of all heaps, at most
-MAX_TEXT = 20_000  # characters of a value written out in --json; a longer one is given as shared definitions
 STOP_PAIRS = 16  # pairs whose stops are compared before a candidate value period costs a sum
 REPEATS = 3  # an apparent period is seen this many times past its start
 

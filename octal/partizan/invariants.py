@@ -10,14 +10,13 @@ from fractions import Fraction
 from .atomic import NotAtomicError, atomic_weight, reduced
 from .canonical import Game, outcome
 from .cooling import compare, cool, freeze, heat, incentives
-from .notation import definitions, in_order, number_text, text_within
+from .notation import MAX_TEXT, definitions, in_order, number_text, text_within
 from .parse import parse_game
 from .store import FormTooLarge, work_limit
 from .thermal import Thermograph, Wall, left_stop, right_stop, thermograph
 
 MAX_WORK = 2_000_000  # comparisons and sums spent on the invariants of one game typed, at most
 INCENTIVES_WORK = 200_000  # steps the incentives may take within MAX_WORK; past it they are not given
-MAX_TEXT = 20_000  # characters of a game written out; a longer one is null in --json (its form as definitions)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ def _ups_text(n: int) -> str:
     return "" if n == 0 else mark * abs(n) if abs(n) <= 2 else f"{mark}{abs(n)}"
 
 
+MAX_TEXT = 20_000  # characters of a game written out (--json, reports); a longer one is given as definitions
 EXACT_LENGTH = 100_000  # text_length writes the text out to count it when braces everywhere would take this, at most
 MAX_BARS = 4  # a run of bars this long is written as braces instead, as CGSuite does
 
@@ -113,7 +114,8 @@ def _fits(e: Expansion, lefts: list[Expansion], right: Expansion) -> bool:
     nimbers = 0
     while nimbers < len(lefts) and not lefts[nimbers][2] and lefts[nimbers][1] == nimbers:
         nimbers += 1
-    rest = _cut(e, len(a) - 1 if a[-1] == 1 else _last_at_most(a, 0))
+    upto = len(a) - 1 if a[-1] == 1 else _last_at_most(a, 0)
+    rest = _cut(e, upto)
     negative = _last_at_most(a, -1)
     if negative:
         if len(lefts) != 2 or not base:
@@ -124,7 +126,7 @@ def _fits(e: Expansion, lefts: list[Expansion], right: Expansion) -> bool:
         return len(lefts) == e[1] + 1 and nimbers >= e[1] and lefts[-1] == rest
     if a[0] == 1 and _confused(e):
         return len(lefts) == 2 and lefts[0][1:] == (0, ()) and lefts[1] == rest
-    return len(lefts) == 1 and lefts[0] == _cut(e, len(a) - 1 if a[-1] == 1 else _last_at_most(a, 0), sharp=True)
+    return len(lefts) == 1 and lefts[0] == _cut(e, upto, sharp=True)
 
 
 def _flip(e: Expansion | None) -> Expansion | None:
@@ -287,7 +289,7 @@ def text_length(g: Form) -> int:
     return len(to_text(g)) if rough <= EXACT_LENGTH else rough
 
 
-def text_within(g: Form, limit: int) -> str | None:
+def text_within(g: Form, limit: int = MAX_TEXT) -> str | None:
     """The text of g, or None when it would take more than `limit` characters (then `definitions` writes it)."""
     return to_text(g) if text_length(g) <= limit else None
 
