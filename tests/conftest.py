@@ -1,5 +1,7 @@
+import atexit
 import csv
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -8,8 +10,9 @@ import pytest
 DATA = Path(__file__).parent / "data"
 
 # the tests' own signing key (octal.trust), made in a folder of their own: never the user's, shared by the test
-# processes and the commands they start (the environment is inherited)
+# process and the commands it starts (the environment is inherited), and removed when that process ends
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="octal-test-config-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -12,15 +12,16 @@ import pytest
 from reference import reference_digits, reference_hex_values, reference_values
 from typer.testing import CliRunner
 
-from octal import nim_sequence
+from octal import certify, nim_sequence
 from octal.census import enumerate_codes, run_census, stored_sequence
+from octal.certify.saltus import _moves as verifier_moves
 from octal.engine.arithmetic import _moves, lifting_bound, saltus_bound
 from octal.engine.grundy import GrundySequence
 from octal.engine.partial import PartialPeriod, find_partial
 from octal.engine.periodicity import APPARENT, NONE, PROVEN, SALTUS_THEOREM, scan_period
 from octal.errors import DamagedRowError
 from octal.front.cli import app
-from octal.rules.code import parse_code
+from octal.rules.code import OctalCode, parse_code
 
 HEX = "0123456789ABCDEF"
 TABLE = Path(__file__).resolve().parent.parent / "data" / "census-hex.csv"
@@ -194,12 +195,12 @@ def test_an_open_row_past_its_whole_values_keeps_its_apparent_period_twice_over(
 
 def test_d0_s_one_heap_bit_is_no_move_for_the_test_as_for_the_kernels():
     """An OctalCode built directly may carry d₀'s one-heap bit (taking nothing, leaving the heap as it was): the
-    kernels ignore it, and the theorem's test reads the same moves as for the code without it."""
-    from octal.rules.code import OctalCode
-
+    kernels ignore it, and the theorem's test reads the same moves as for the code without it, in the engine and in
+    the verifier."""
     plain = parse_code("4.07")
     with_bit = OctalCode((6,) + tuple(d.mask for d in plain.digits[1:]))
     assert with_bit.digits[0].mask == 6 and _moves(with_bit) == _moves(plain) == [(0, 2), (2, 1), (2, 2)]
+    assert verifier_moves([6, 0, 7]) == verifier_moves(certify.digits("4.07")) == [(0, 2), (2, 1), (2, 2)]
     assert np.array_equal(GrundySequence(with_bit).extend(300), GrundySequence(plain).extend(300))
 
 

@@ -4,6 +4,8 @@ candidate (p, n0, s) that the values follow, which that condition refuses (and t
 condition is the theorem's as written), or a bound that its term alone sets. Each case was found by weakening that one
 condition and searching random codes for a candidate whose answer changed."""
 
+import itertools
+
 import numpy as np
 import pytest
 from reference import reference_hex_values
@@ -70,6 +72,9 @@ def _breaks(code: str, n: int, p: int, n0: int, s: int) -> int | None:
     # F1 for one tail heap: on the level T only (its y is T exactly), not every level up to T: 0.615D's (C) fails
     ("0.615D", 7, 5, 4, 33, "(C) for k = 1, 2, 4, 8, 16"),
     ("0.18C4", 4, 2, 2, 17, "(C) for k = 1, 2, 4, 8, 16"),
+    # (C) through d* + 2, not d* + 1: 0.E54's G(n) = n − 1 has d* = 0 and fails (C) at offset 2 alone (checked to
+    # offset 1, both would prove it with heaps 0..8); the game's heap 10 has value 3
+    ("0.E54", 1, 1, 1, 10, "(C) for k = 1, 2, 4, 8, 16"),
 ])
 def test_a_false_candidate_is_refused_by_the_condition_that_alone_catches_it(code, p, n0, s, breaks, why):
     """Values that follow (p, n0, s) to where the test looks, refused by one condition; the brute force shows the
@@ -115,6 +120,9 @@ def _built(head: list[int], p: int, s: int, n: int = 200) -> np.ndarray:
     ("0.CD8", [0, 1, 2], 2, 1, 2, "(B: a low part below L_R not reached for sure) for k = 1, 2, 4, 8, 16"),
     # (D) at the offset d* + 1 (checked at d* + 2 only, both would prove it with heaps 0..57)
     ("0.EF", [0, 0, 2], 1, 2, 1, "(D) for k = 1, 2, 4, 8, 16"),
+    # F4 on the levels at or above Ĥ asks e ≥ the middle one of the three high parts, not the least (with the least,
+    # both would prove it with heaps 0..16)
+    ("0.7F8", [0, 1, 2], 2, 0, 2, "(C) for k = 1, 2; (B: a low part below L_R not reached for sure) for k = 4, 8, 16"),
 ])
 def test_values_built_to_follow_a_candidate_are_refused_by_the_condition_as_written(code, head, p, n0, s, why):
     """Values that are no game's, built to follow (p, n0, s): the condition refuses them, in both implementations,
@@ -122,3 +130,68 @@ def test_values_built_to_follow_a_candidate_are_refused_by_the_condition_as_writ
     G = _built(head, p, s)
     assert engine.saltus_bound(parse_code(code), G, p, n0, s) is None
     assert verifier.saltus_bound(certify.digits(code), G, n0, p, s) == (None, why)
+
+
+def test_a_small_heap_whose_value_reaches_the_saltus_is_refused_before_any_shape_is_built(monkeypatch):
+    """(A) from heap 1: (A) asks every small heap's value to lie below s, and 0.FF (G(n) = n) with (p, n0, s) =
+    (1, 2, 1) has G(1) = 1. Heap 1 alone can fail (A) only for s = 1 (G(1) ≤ 1), and no search found values where the
+    rest of the test then passes; so the check is held to the theorem as written: (A) refuses before any shape is
+    built, and the lift (2, 2) proves the period with heaps 0..17, which the brute force holds."""
+    G = nim_sequence("0.FF", 40).values.astype(np.int64)
+
+    def built(*args):
+        raise AssertionError("a shape was built for a candidate that (A) refuses")
+
+    monkeypatch.setattr(engine, "_shapes", built)
+    monkeypatch.setattr(verifier, "shapes", built)
+    assert engine.lifting_bound(G, engine._moves(parse_code("0.FF")), 1, 2, 1, 2) is None
+    assert verifier._test(certify.digits("0.FF"), G, 2, 1, 1) == (None, "A")
+    monkeypatch.undo()
+    assert _both("0.FF", 40, 1, 2, 1) == (18, (18, ""))
+    assert _breaks("0.FF", 72, 1, 2, 1) is None
+
+
+def _levels(highs: tuple, T: int) -> set[int]:
+    """X_σ by brute force: the nim-sums y_1 ⊕ … ⊕ y_c over every y_i ≥ H_i with Σy_i = T."""
+    if len(highs) == 1:
+        return {T} if T >= highs[0] else set()
+    return {y ^ x for y in range(highs[0], T + 1) for x in _levels(highs[1:], T - y)}
+
+
+SMALL_SHAPES = [hs for c in (1, 2, 3) for hs in itertools.combinations_with_replacement(range(4), c)]
+
+
+@pytest.mark.parametrize("hs", SMALL_SHAPES)
+def test_what_a_shape_reaches_for_sure_follows_f1_to_f4_on_every_small_shape(hs):
+    """Both implementations' "sure" against X_σ by brute force, for every shape with high parts below 4, D ≤ 2 and
+    H_R ≤ 3, at offsets 0..9: a shape called sure at a level reaches it (every level from Ĥ on, or the small level);
+    every level that F2, F3 or F4's construction reaches (as the theorem writes them) is called sure; one called not
+    possible at offset 0 never reaches N's own level; and past the shape's term of d*, only d's parity matters."""
+    for D, h_r in itertools.product(range(3), range(4)):
+        top = max(max(hs), h_r, 1)  # Ĥ for a code whose high parts include these
+        shape = {(D, hs): 1}
+        possible = verifier.possible_at_zero(D, hs, h_r)
+        assert engine._may_reach_top(D, hs, h_r) == possible
+        for d in range(10):
+            gap = d - D + sum(hs) - h_r  # T − h = 2e
+            sure = verifier.sure_at_offset(D, hs, h_r, d)
+            assert (engine._reached(shape, h_r, d) == 1) == sure
+            if d > max(verifier.last_offset(D, hs, h_r), 0):
+                assert sure == verifier.sure_at_offset(D, hs, h_r, d + 2)
+            built = gap >= 0 and (  # the constructions on a level h ≥ Ĥ: F1 (c = 1), F2, F4 with the largest H alone
+                gap == 0 if len(hs) == 1 else gap == 0 and hs[0] == 0 if len(hs) == 2 else
+                gap % 2 == 0 and gap // 2 >= hs[1])
+            assert sure == built, (D, h_r, d)
+            for h in range(top, top + 4):
+                reached = h in _levels(hs, h + gap) if gap >= 0 else False
+                assert reached or not sure, (D, h_r, d, h)
+                assert not (d == 0 and reached) or possible, (D, h_r, h)
+            for h in range(top):
+                small = verifier.sure_at_small_level(D, hs, h_r, h, d)
+                assert (engine._reached(shape, h_r, d, h) == 1) == small
+                e = gap // 2
+                built = gap >= 0 and gap % 2 == 0 and (  # F3 (c = 2, level 0), F4 as written
+                    h == 0 and e >= max(hs) if len(hs) == 2 else len(hs) == 3 and any(
+                        hs[i] <= h and e >= max(hs[:i] + hs[i + 1:]) for i in range(3)))
+                assert small == built, (D, h_r, d, h)
+                assert not small or h in _levels(hs, h + gap), (D, h_r, d, h)

@@ -67,8 +67,8 @@ def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, 
     d_star = max([0] + [_last_offset(D, hs, high[R]) for R in range(p) for D, hs in shapes[R]])
     for R in range(p):
         sh = shapes[R]
-        top = _reached(sh, high[R], 0)
-        if _mex(top) != low[R]:  # (B): N's own level reaches every low part below L_R for sure
+        below = (1 << low[R]) - 1
+        if _reached(sh, high[R], 0) & below != below:  # (B): N's own level reaches every low part below L_R for sure
             return None
         if any(lows >> low[R] & 1 and _may_reach_top(D, hs, high[R]) for (D, hs), lows in sh.items()):
             return None  # (B): and L_R by no shape at all
@@ -162,8 +162,3 @@ def _last_offset(D: int, hs: tuple, h_r: int) -> int:
     if len(hs) <= 2:
         return D + h_r - sum(hs)
     return D - sum(hs) + h_r + 2 * hs[1]
-
-
-def _mex(mask: int) -> int:
-    """mex of a set of small numbers given as a bit mask."""
-    return (~mask & (mask + 1)).bit_length() - 1
