@@ -5,6 +5,7 @@ import ast
 import csv
 import json
 import lzma
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,9 +14,11 @@ import numpy as np
 import pytest
 from reference import reference_digits, reference_values
 
-from octal import certify
+from octal import certify, nim_sequence
 from octal.census import run_census
 from octal.census.certificates import MAGIC, certificate_bytes, write_certificates
+from octal.certify import check
+from octal.certify.rules import triple_values
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "data" / "census-4digit-certificates.xz"
@@ -65,7 +68,7 @@ def test_the_verifier_imports_nothing_of_octal():
         names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
         assert all(n.level <= 1 for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)), path.name
-        assert names <= {"__future__", "argparse", "json", "lzma", "os", "sys", "concurrent", "numpy"}, path.name
+        assert names <= {"__future__", "argparse", "json", "lzma", "os", "stat", "sys", "concurrent", "numpy"}, path.name
     code = ("import runpy, sys; sys.argv = ['x', '--help']\ntry: runpy.run_module('octal.certify', run_name='__main__')"
             "\nexcept SystemExit: pass\nprint(sorted(m for m in sys.modules if m.startswith('octal.')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -110,7 +113,7 @@ def test_a_damaged_certificate_is_refuted_by_name(census_certificates, tmp_path,
 
 
 @pytest.mark.parametrize("content, message", [
-    (None, "not an xz stream"),  # /dev/zero: bounded, never a hang
+    (None, "not a regular file"),  # /dev/zero: refused before it is opened, never a hang
     (b"plain text, " * 10, "not an xz stream"),
     (b"plain", "cut short"),
     (lzma.compress(b"something else, longer than the magic line\n"), "does not start with"),
@@ -200,12 +203,60 @@ def test_a_row_naming_a_block_one_past_the_last_is_refused(tmp_path):
 def test_a_certificate_whose_tables_pass_the_memory_bound_is_not_checked_and_exits_2(tmp_path):
     """A crafted row (bound 99,984 heaps, a value of 149,001 that some mex could reach) would need 30 GB of mex tables:
     one line on stderr, exit 2, the row counted as not reached — never a MemoryError, never proven."""
-    values = [0] * 49_988 + [149_001]
+    values = list(nim_sequence("0.7777", certify.PREFIX).values) + [0] * (49_988 - certify.PREFIX) + [149_001]
     res = _run(_one_row(tmp_path, "0.7777", 0, 49_989, 99_984, 149_001, values, "uint32"), "--max-bound", "200000")
     assert res.returncode == 2, res.stdout + res.stderr
     assert res.stdout.strip() == "1 certificates: 0 re-proved, 0 refuted, 1 not reached"
-    assert res.stderr == (f"error: {tmp_path / 'one.xz'}: 0.7777 not checked: its mex tables (bound × largest value) "
-                          f"would pass {certify.MAX_TABLES:,} bytes\n")
+    assert res.stderr == _not_checked(tmp_path / "one.xz", "0.7777")
+
+
+def _not_checked(path, code: str) -> str:
+    return (f"error: {path}: {code} not checked: its mex tables (bound × largest value) would pass "
+            f"{certify.MAX_TABLES:,} bytes, or its three-heap table {certify.MAX_WORK:,} entries set\n")
+
+
+def test_a_three_heap_certificate_whose_table_passes_the_work_bound_is_not_checked_and_exits_2(tmp_path):
+    """0.8's values right through the first PREFIX heaps, then a claimed period of 2,729 reaching 32,767: the mex
+    tables (8,191 heaps × 32,768) stay under 1 GiB, but the three-heap table would set 1.1·10¹² entries (hours):
+    one line, exit 2, not reached."""
+    values = list(nim_sequence("0.8", certify.PREFIX).values) + [0] * (2_728 - certify.PREFIX) + [32_767]
+    res = _run(_one_row(tmp_path, "0.8", 0, 2_729, 8_191, 32_767, values, "uint16"))
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stdout.strip() == "1 certificates: 0 re-proved, 0 refuted, 1 not reached"
+    assert res.stderr == _not_checked(tmp_path / "one.xz", "0.8")
+
+
+def test_a_claim_false_in_its_first_heaps_is_refuted_before_the_tables_of_its_bound(tmp_path, monkeypatch):
+    """0.8 claimed with G(1) = 4,095 and a period of 682: tables through its bound (2,050 heaps × 4,096) would take
+    about a minute; the first PREFIX heaps, checked first with tables of their own, refute it at once."""
+    built = []
+    monkeypatch.setattr(check, "triple_values", lambda G, two: built.append(len(G)) or triple_values(G, two))
+    values = [0, 4_095] + [0] * 680
+    rows, blocks = certify.read_certificates(_one_row(tmp_path, "0.8", 0, 682, 2_050, 4_095, values, "uint16"))
+    assert check.verify(rows, blocks, 100_000, 1) == (0, {"0.8": "G(1) = 4095 claimed, but the mex is 0"}, [], [])
+    assert built == [certify.PREFIX]
+
+
+def test_a_row_whose_block_cannot_hold_its_period_is_refuted_whatever_its_bound(tmp_path):
+    """A period of 10⁶ claimed over a block of three values: refuted (not "not reached" for its far bound)."""
+    res = _run(_one_row(tmp_path, "0.77", 0, 10 ** 6, 123, 2, [0, 1, 2]))
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "REFUTED 0.77: its block holds 3 values, not the 1,000,000 through its period" in res.stdout
+
+
+def test_a_certificate_path_that_is_a_pipe_is_refused_without_being_opened(tmp_path):
+    """A FIFO with no writer would block an open for ever: one line, exit 2, at once."""
+    fifo = tmp_path / "pipe.xz"
+    os.mkfifo(fifo)
+    res = _run(fifo)
+    assert res.returncode == 2 and res.stderr == f"error: {fifo}: it is not a regular file (a pipe, a device, a " \
+        "folder or a socket)\n", res.stderr
+
+
+@pytest.mark.parametrize("option", ["--max-bound", "--workers"])
+def test_a_bound_or_a_worker_count_below_one_is_a_usage_error(option, census_certificates):
+    res = _run(census_certificates, option, "0")
+    assert res.returncode == 2 and "must be at least 1" in res.stderr
 
 
 def test_a_file_cut_short_is_refused(census_certificates, tmp_path):

@@ -19,21 +19,23 @@ p, a saltus s: G(n + p) = G(n) + s for n ≥ n0, s = 0 for a plain period) it
 4. and checks that p is the least (no p/f, f a prime factor of p, is one from n0 on, with any saltus), that n0 is
    the least start (G(n0 − 1 + p) ≠ G(n0 − 1) + s), and the largest value through n0 + p − 1.
 
-Rows whose bound exceeds --max-bound are listed as not reached, never as proven; so are rows whose tables would pass
-MAX_TABLES bytes or the theorem's limits (exit 2). Exit status: 0 when no row is refuted, 1 when one is (each named
-on stdout), 2 when the file cannot be read or a row cannot be checked.
+A row whose block does not hold its values through n0 + p is refuted first; the first PREFIX heaps are checked with
+tables of their own before the tables of the whole bound, so a claim false early costs little. Rows whose bound
+exceeds --max-bound are listed as not reached, never as proven; so are rows whose tables would pass MAX_TABLES bytes,
+whose three-heap table would set more than MAX_WORK entries, or past the theorem's limits (exit 2). Exit status: 0
+when no row is refuted, 1 when one is (each named on stdout), 2 when the file cannot be read or a row cannot be checked.
 
 File format (written by `octal census certificates`): an xz stream holding the line `octal-certificates 1`, one line
 of JSON {"columns": [...], "rows": [[code, block, preperiod, period, saltus, bound, max_value], ...], "blocks":
 [{"dtype": "uint8", "length": L}, ...]}, then each block's L values, little-endian, one block after the other.
 """
 
-from .check import MAX_TABLES, TOO_LARGE, check_group, verify
+from .check import MAX_TABLES, MAX_WORK, PREFIX, TOO_LARGE, check_group, verify
 from .cli import main
 from .fileformat import COLUMNS, MAGIC, MAX_HEADER, MAX_VALUES, CertificateError, read_certificates
 from .rules import digits, guy_smith_bound, mex_values, pair_values, triple_values, values_for, width_for
 from .saltus import saltus_bound
 
-__all__ = ["COLUMNS", "MAGIC", "MAX_HEADER", "MAX_TABLES", "MAX_VALUES", "TOO_LARGE", "CertificateError",
-           "check_group", "digits", "guy_smith_bound", "main", "mex_values", "pair_values", "read_certificates",
-           "saltus_bound", "triple_values", "values_for", "verify", "width_for"]
+__all__ = ["COLUMNS", "MAGIC", "MAX_HEADER", "MAX_TABLES", "MAX_VALUES", "MAX_WORK", "PREFIX", "TOO_LARGE",
+           "CertificateError", "check_group", "digits", "guy_smith_bound", "main", "mex_values", "pair_values",
+           "read_certificates", "saltus_bound", "triple_values", "values_for", "verify", "width_for"]

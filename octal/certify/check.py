@@ -13,6 +13,9 @@ from .saltus import LIFTS, saltus_bound
 MAX_TABLES = 1 << 30  # bytes of one group's mex tables at most (r + 1 tables of bound × P booleans, P the power of two
 # above the largest value; the 4-digit table's largest within 100,000 heaps need 18 MB): a row past it is not
 # checked, and the verifier exits 2
+MAX_WORK = 1 << 34  # booleans the three-heap table sets at most (about bound² × P / 2: some 15 s here): past it, a
+# row is not checked, as past MAX_TABLES (the hexadecimal table's largest needs 10⁸)
+PREFIX = 256  # heaps checked first, with tables of their own: a false claim there is refuted before the large tables
 TOO_LARGE = "too large"  # check_group's word for a row it cannot check within MAX_TABLES or the theorem's limits
 
 
@@ -22,8 +25,6 @@ def row_bound(d: list[int], block: np.ndarray, row: dict) -> tuple[int | None, s
     n0, p, s = row["preperiod"], row["period"], row["saltus"]
     if s == 0:
         return guy_smith_bound(d, n0, p), ""
-    if len(block) < n0 + p:
-        return None, ""  # said by check_group
     G = values_for(block, n0, p, s, max(n0, 1) + max(LIFTS) * p)
     return saltus_bound(d, G, n0, p, s)
 
@@ -46,8 +47,6 @@ def check_group(d_rows: list[tuple[list[int], dict, int]], block: np.ndarray) ->
     """Each row's refutation (None: re-proved); all rows share a block, a preperiod, a period and a saltus, and come
     with the bound their theorem needs."""
     n0, p, s = (d_rows[0][1][k] for k in ("preperiod", "period", "saltus"))
-    if len(block) < n0 + p:
-        return [f"its block holds {len(block):,} values, not the {n0 + p:,} through its period"] * len(d_rows)
     B = max(b for _, _, b in d_rows)
     G = values_for(block, n0, p, s, max(B, n0 + 2 * p))  # past B only for the leastness test
     top = int(G[:B].max())
@@ -55,20 +54,21 @@ def check_group(d_rows: list[tuple[list[int], dict, int]], block: np.ndarray) ->
     most = max(len(d) for d, _, _ in d_rows) * (B ** (r - 1) + 2)  # a mex is at most the number of options
     if top > most:
         return [f"its value {top:,} exceeds every mex a heap below {B:,} can have"] * len(d_rows)
+    first = _first_wrong(d_rows, G, PREFIX)  # final for a row refuted there, or whose bound is within it
+    later = [early is None and b > PREFIX for (_, _, b), early in zip(d_rows, first)]
     P = width_for(top)
-    if (r + 1) * B * P > MAX_TABLES:
+    if any(later) and ((r + 1) * B * P > MAX_TABLES or (r == 3 and B * B * P // 2 > MAX_WORK)):
         return [TOO_LARGE] * len(d_rows)
-    two = pair_values(G[:B], P)
-    three = triple_values(G[:B], two) if r == 3 else None
+    two = pair_values(G[:B], P) if any(later) else None
+    three = triple_values(G[:B], two) if r == 3 and any(later) else None
     out = []
-    for d, row, b in d_rows:
-        mex = mex_values(d, G[:b], two[:b], None if three is None else three[:b])
-        bad = np.flatnonzero(mex != G[:b])
+    for (d, row, b), early, more in zip(d_rows, first, later):
+        bad = _wrong(d, G[:b], two[:b], None if three is None else three[:b]) if more else early
         if row["bound"] != b:
             out.append(f"its bound is {row['bound']:,}, but the theorem needs {b:,} heaps")
-        elif len(bad):
-            n = int(bad[0])
-            out.append(f"G({n:,}) = {G[n]} {'claimed' if n < n0 + p else 'by the period'}, but the mex is {mex[n]}")
+        elif bad is not None:
+            n, mex = bad
+            out.append(f"G({n:,}) = {G[n]} {'claimed' if n < n0 + p else 'by the period'}, but the mex is {mex}")
         elif why := _not_least(G, n0, p, s):
             out.append(why)
         elif row["max_value"] != int(G[:n0 + p].max()):
@@ -76,6 +76,23 @@ def check_group(d_rows: list[tuple[list[int], dict, int]], block: np.ndarray) ->
         else:
             out.append(None)
     return out
+
+
+def _wrong(d: list[int], G: np.ndarray, two: np.ndarray, three: np.ndarray | None) -> tuple[int, int] | None:
+    """(n, the mex of n's options) for the first heap whose value is not that mex, or None."""
+    mex = mex_values(d, G, two, three)
+    bad = np.flatnonzero(mex != G)
+    return (int(bad[0]), int(mex[bad[0]])) if len(bad) else None
+
+
+def _first_wrong(d_rows: list, G: np.ndarray, n: int) -> list[tuple[int, int] | None]:
+    """_wrong on heaps 0..n−1 alone for each row (a heap's mex reads only the heaps below it), with tables as wide as
+    those heaps' values need: cheap, and it refutes a claim false early before the tables of the whole bound."""
+    P = width_for(int(G[:n].max()))
+    two = pair_values(G[:n], P)
+    three = triple_values(G[:n], two) if any(heaps_left(d) == 3 for d, _, _ in d_rows) else None
+    return [_wrong(d, G[:min(b, n)], two[:min(b, n)], None if three is None else three[:min(b, n)])
+            for d, _, b in d_rows]
 
 
 def _primes(p: int) -> list[int]:
@@ -104,6 +121,10 @@ def verify(rows: list[dict], blocks: list[np.ndarray], max_bound: int, workers: 
         except ValueError as exc:
             refuted[row["code"]] = str(exc)
             continue
+        if len(blocks[row["block"]]) < row["preperiod"] + row["period"]:  # before any bound: its claim cannot be read
+            refuted[row["code"]] = (f"its block holds {len(blocks[row['block']]):,} values, not the "
+                                    f"{row['preperiod'] + row['period']:,} through its period")
+            continue
         b, why = row_bound(d, blocks[row["block"]], row)
         if b is None and why == TOO_LARGE:
             large.append(row["code"])
@@ -112,7 +133,6 @@ def verify(rows: list[dict], blocks: list[np.ndarray], max_bound: int, workers: 
         elif b is not None and b > max_bound:
             far.append(row["code"])
         else:
-            b = b if b is not None else 0  # a block too short: check_group says so
             groups.setdefault((row["block"], row["preperiod"], row["period"], row["saltus"]), []).append((d, row, b))
     jobs = sorted(((g, blocks[key[0]]) for key, g in groups.items()), key=lambda j: -max(b for _, _, b in j[0]))
     if workers > 1 and len(jobs) > 1:

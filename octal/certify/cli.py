@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from .check import MAX_TABLES, verify
+from .check import MAX_TABLES, MAX_WORK, verify
 from .fileformat import CertificateError, read_certificates
 
 DESCRIPTION = "Re-prove the periods and arithmetic periods of octal's certificates from the rules alone."
@@ -21,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="processes (default: the CPUs this process may use)")
     ap.add_argument("--codes", metavar="LIST", help="only these codes, comma-separated (0.77 finds 0.7700)")
     args = ap.parse_args(argv)
+    if args.max_bound < 1 or args.workers < 1:
+        ap.error("--max-bound and --workers must be at least 1")
     try:
         rows, blocks = read_certificates(args.file)
     except CertificateError as exc:
@@ -39,6 +41,6 @@ def main(argv: list[str] | None = None) -> int:
           "not reached" + (f" (bound above {args.max_bound:,} heaps: {', '.join(far)})" if far else ""))
     if large:
         print(f"error: {args.file}: {', '.join(large)} not checked: its mex tables (bound × largest value) would pass "
-              f"{MAX_TABLES:,} bytes", file=sys.stderr)
+              f"{MAX_TABLES:,} bytes, or its three-heap table {MAX_WORK:,} entries set", file=sys.stderr)
         return 2
     return 1 if refuted else 0

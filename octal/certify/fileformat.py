@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
+import stat
 
 import numpy as np
 
@@ -58,6 +60,8 @@ def _int(value, what: str, least: int = 0) -> int:
 def read_certificates(path: str) -> tuple[list[dict], list[np.ndarray]]:
     """The rows and the value blocks of a certificate file, every field checked before use."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe with no writer would block the open for ever
+            raise CertificateError("it is not a regular file (a pipe, a device, a folder or a socket)")
         with open(path, "rb") as f:
             dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
             have = bytearray()
