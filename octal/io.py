@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import tempfile
 import warnings
 import zipfile
@@ -27,7 +28,8 @@ def check_writable(path: str | Path, suffixes: tuple[str, ...] = SUFFIXES) -> Pa
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
         raise DataFileError(f"cannot save to {p}: folder {parent} does not exist")
-    if p.exists() and (p.is_dir() or not os.access(p, os.W_OK)):
+    _refuse_special(p)
+    if p.exists() and not os.access(p, os.W_OK):
         raise DataFileError(f"cannot save to {p}: not a writable file")
     try:  # the only sure test: create (and remove) a file where the result will go
         fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", dir=parent)
@@ -43,10 +45,22 @@ def atomic_write(path: Path, data: bytes) -> None:
 
     Any failure is a DataFileError that names `path` (never the temporary file)."""
     path = Path(path)
+    _refuse_special(path)
     try:
         _atomic_write(path, data)
     except OSError as exc:
         raise DataFileError(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+
+def _refuse_special(path: Path) -> None:
+    """A DataFileError when `path` is there and is no regular file: the rename would put a file in place of a pipe, a
+    device or a socket (/dev/null included), or fail on a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # not there (or not reachable): the write itself says why
+    if not stat.S_ISREG(mode):
+        raise DataFileError(f"cannot save to {path}: not a regular file (a folder, a pipe, a device or a socket)")
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import zlib
 from pathlib import Path
 from typing import BinaryIO
 
 MAX_TEXT = 256 << 20  # bytes of a text file octal reads (codes, edges, JSON): more is not such a file
+MAX_DOCUMENT = 64 << 20  # bytes a stored document (a misère quotient) inflates to at most
 NOT_REGULAR = "not a regular file (a pipe, a device or a socket), which octal does not read"
 
 
@@ -53,3 +55,15 @@ def read_bounded(path: str | Path, limit: int = MAX_TEXT) -> bytes:
 def read_text(path: str | Path, limit: int = MAX_TEXT) -> str:
     """A text file's contents (UTF-8), bounded as `read_bounded`."""
     return read_bounded(path, limit).decode("utf-8")
+
+
+def inflate(blob: bytes, limit: int) -> bytes:
+    """zlib's data of `blob`, at most `limit` bytes of it: a blob that would inflate past that (a few MB that expand
+    to GBs) is refused with a ValueError before it is held, as is one cut short."""
+    d = zlib.decompressobj()
+    out = d.decompress(blob, limit)
+    if d.unconsumed_tail:
+        raise ValueError(f"its data would inflate past {limit:,} bytes")
+    if not d.eof:
+        raise ValueError("its compressed data are cut short")
+    return out

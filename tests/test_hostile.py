@@ -7,6 +7,7 @@ import io
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -570,6 +571,26 @@ def test_a_pipe_where_a_file_is_expected_is_refused_not_opened(tmp_path):
         open_regular(tmp_path)
     (tmp_path / "plain.txt").write_text("0.77 0.6\n")
     assert read_text(tmp_path / "plain.txt") == "0.77 0.6\n"
+
+
+def test_a_pipe_or_a_device_where_a_file_is_written_is_refused_and_left_as_it_is(tmp_path):
+    """Writing renames a new file over the path: over a pipe or a device node (`--out /dev/null` run as root) that
+    would put a file in its place. Each writer refuses in one line (DataFileError from the API), the node unchanged."""
+    from octal.io import atomic_write
+
+    pipe, values = tmp_path / "certificates.xz", tmp_path / "values.npy"
+    os.mkfifo(pipe)
+    os.mkfifo(values)
+    for path in (pipe, Path("/dev/null")):
+        with pytest.raises(octal.DataFileError, match=f"cannot save to {path}: not a regular file"):
+            atomic_write(path, b"x")
+    with pytest.raises(octal.DataFileError, match="not a regular file"):
+        octal.save_values(values, np.zeros(3, np.uint8))
+    r = _octal("run", "0.77", "--n", "100", "--out", str(values))
+    assert r.returncode == 2 and r.stderr == f"error: cannot save to {values}: not a regular file (a folder, a pipe, " \
+        "a device or a socket)\n", r.stderr
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode) and stat.S_ISFIFO(os.stat(values).st_mode)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
 def test_codes_named_again_are_counted_once_and_parsed_once(monkeypatch):

@@ -160,6 +160,7 @@ from octal.census import (  # noqa: E402
     run_census,  # noqa: E402
     run_misere_census,
 )
+from octal.census import misere as census_misere  # noqa: E402
 from octal.census import store as census_module  # noqa: E402  (the census file: its lock wait)
 from octal.errors import DataFileError  # noqa: E402
 
@@ -247,6 +248,27 @@ def test_a_damaged_census_row_is_one_line(census_file, tmp_path, sql):
 ])
 def test_a_damaged_misere_row_is_one_line(census_file, tmp_path, sql):
     _refused(_edited(census_file, tmp_path, sql), "--misere")
+
+
+def test_a_compressed_bomb_is_refused_before_it_is_inflated(census_file, tmp_path, monkeypatch):
+    """A blob of a few kB that inflates to 64 MB in a row's values or a misère quotient: refused by name at the row's
+    own size (its heap count × the dtype's width) or MAX_DOCUMENT, never held whole; one line from the CLI."""
+    from octal import reading
+
+    bomb = zlib.compress(bytes(64 << 20), 9)
+    with pytest.raises(ValueError, match="would inflate past 4,096 bytes"):
+        reading.inflate(bomb, 4096)
+    with pytest.raises(ValueError, match="cut short"):
+        reading.inflate(zlib.compress(bytes(1000))[:-4], 4096)
+    assert reading.inflate(zlib.compress(b"heaps"), 5) == b"heaps"
+    db = _edited(census_file, tmp_path, "UPDATE codes SET vals = ? WHERE code = '0.4'", (bomb,))
+    r = runner.invoke(app, ["census", "report", "--db", str(db)])
+    assert r.exit_code == 2 and "would inflate past" in r.output and len(r.output.strip().splitlines()) == 1
+    monkeypatch.setattr(census_misere, "MAX_DOCUMENT", 1 << 20)
+    settled = sqlite3.connect(census_file).execute("SELECT code FROM misere WHERE quotient IS NOT NULL").fetchone()[0]
+    db = _edited(census_file, tmp_path, f"UPDATE misere SET quotient = ? WHERE code = '{settled}'", (bomb,))
+    with pytest.raises(DataFileError, match="would inflate past 1,048,576 bytes"):
+        load_quotient(db, settled)
 
 
 def test_a_quotient_stored_under_another_code_is_refused(census_file, tmp_path):

@@ -31,6 +31,7 @@ from ..errors import DataFileError, InvalidArgumentError, OctalError
 from ..io import check_writable
 from ..misere.quotient import MisereQuotient, misere_quotient
 from ..outcomes import BOUNDED, FINITE, GROWING
+from ..reading import MAX_DOCUMENT, inflate
 from ..rules.code import parse_code
 from ..validate import whole_number
 from .jobs import census_plan, run_tasks
@@ -142,7 +143,7 @@ def _quotient_of(row: dict, where: str) -> MisereQuotient:
     the row: the same code, order, P-portion, heaps and period, so a row can neither borrow another code's quotient
     nor claim more than its quotient proves."""
     try:
-        doc = json.loads(zlib.decompress(row["quotient"]))
+        doc = json.loads(inflate(row["quotient"], MAX_DOCUMENT))
     except (zlib.error, ValueError, TypeError, RecursionError) as exc:
         raise DataFileError(f"{where}: the quotient is damaged ({exc})") from None
     q = MisereQuotient.from_document(doc, where=where)
@@ -222,7 +223,7 @@ def classify_misere(store: MisereDB) -> None:
         if r["quotient"] is None:
             cls_of[r["code"]] = None
             continue
-        doc = json.loads(zlib.decompress(r["quotient"]))
+        doc = json.loads(inflate(r["quotient"], MAX_DOCUMENT))
         phi = np.asarray(doc["phi"])
         if r["status"] == FINITE:  # Φ is fixed forever by its preperiod and one period
             phi = phi[: r["preperiod"] + r["period"]]

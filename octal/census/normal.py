@@ -18,6 +18,7 @@ from ..engine.sequence import nim_sequence
 from ..engine.threads import check_threads, using_threads
 from ..errors import DamagedRowError
 from ..outcomes import OPEN
+from ..reading import inflate
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
 from .classes import game_of, group_games
@@ -50,7 +51,7 @@ def compute_code(code_text: str, max_n: int, resume: bytes | None = None, dtype:
     kernels.load_compiled()  # a worker runs many codes: short runs compiled too (the compiler's start paid once)
     code = parse_code(code_text)
     t0 = time.perf_counter()
-    values = np.frombuffer(zlib.decompress(resume), dtype=dtype).copy() if resume else None
+    values = np.frombuffer(inflate(resume, max_n * np.dtype(dtype).itemsize), dtype=dtype).copy() if resume else None
     seq = GrundySequence(code, values)
     result = nim_sequence(code, min(FIRST_BUDGET, max_n), until_proven=True, max_n=max_n, resume=seq)
     if result.periodicity.status != PROVEN and result.n < max_n:  # stopped at a period no theorem proves (a saltus

@@ -27,6 +27,7 @@ from ..engine.periodicity import (
 from ..engine.sequence import NimSequence
 from ..errors import DamagedRowError, DataFileError, OctalError
 from ..outcomes import OPEN
+from ..reading import inflate
 from ..rules.code import parse_code
 from ..trust import sign, signed
 from ..validate import is_whole
@@ -251,7 +252,8 @@ def code_key(code: str):
 
 
 def row_values(row: dict) -> np.ndarray:
-    return np.frombuffer(zlib.decompress(row["vals"]), dtype=row["dtype"])
+    """The values stored in a row: at most its heap count of them, whatever its blob would inflate to."""
+    return np.frombuffer(inflate(row["vals"], int(row["n"]) * np.dtype(row["dtype"]).itemsize), dtype=row["dtype"])
 
 
 def extended_values(row: dict, length: int) -> np.ndarray | None:
