@@ -151,6 +151,13 @@ def test_hex_with_misere_is_refused_in_one_line():
     assert res.exit_code == 2 and "--hex" in res.output and "Traceback" not in res.output
 
 
+def test_six_hexadecimal_digits_are_refused_before_any_code_is_listed(tmp_path):
+    """16⁶ codes would be listed, with their rows, in gigabytes before the first one ran: one line, exit 2."""
+    res = CliRunner().invoke(app, ["census", "--hex", "--digits", "6", "--db", str(tmp_path / "h.sqlite")])
+    assert res.exit_code == 2 and res.output == "error: --digits must be between 1 and 5 with --hex, not 6\n"
+    assert len(enumerate_codes(2, hexadecimal=True)) == 16 ** 2 - 8 ** 2
+
+
 def test_a_census_row_s_arithmetic_claim_is_proven_again_when_read(tmp_path):
     """The census proves 0.8 and 0.F8 arithmetic-periodic; a row whose saltus, bound, theorem or preperiod is edited
     is refused by name when read back, and so is an open row claiming an arithmetic period its values break."""

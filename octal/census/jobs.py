@@ -27,11 +27,17 @@ PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent 
 OCTAL_DIGITS, HEX_DIGITS = "01234567", "0123456789ABCDEF"
 
 
+MAX_DIGITS = 6  # 8⁶ codes (262,143 of each prefix) at most
+MAX_HEX_DIGITS = 5  # 16⁵ codes (about a million): 16⁶ would be listed, with their rows, in gigabytes before any work
+
+
 def enumerate_codes(digits: int, prefix: str = "0", hexadecimal: bool = False) -> list[str]:
     """Every code d0.d1…dD (octal digits, D = `digits`), d0 in {0} / {4} / both, except 0.000…; `hexadecimal`: the
     codes with hexadecimal digits of which at least one is 8 or more (the rest are octal codes)."""
-    if not 1 <= digits <= 6:
-        raise InvalidArgumentError(f"--digits must be between 1 and 6, not {digits}")
+    most = MAX_HEX_DIGITS if hexadecimal else MAX_DIGITS
+    if not 1 <= digits <= most:
+        raise InvalidArgumentError(f"--digits must be between 1 and {most}{' with --hex' if hexadecimal else ''}, not "
+                                   f"{digits}")
     heads = {"0": ["0"], "4": ["4"], "both": ["0", "4"]}.get(prefix)
     if heads is None:
         raise InvalidArgumentError(f"--prefix must be 0, 4 or both, not {prefix!r}")
