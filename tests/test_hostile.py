@@ -593,6 +593,15 @@ def test_a_pipe_or_a_device_where_a_file_is_written_is_refused_and_left_as_it_is
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
+def test_a_checkpoint_folder_that_is_a_file_or_a_pipe_is_named_as_such(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "file").write_text("x")
+    for name in ("pipe", "file"):
+        r = runner.invoke(app, ["run", "0.6", "--n", "100", "--checkpoint", str(tmp_path / name)])
+        assert r.exit_code == 2 and r.output == (f"error: cannot use {tmp_path / name} as the checkpoint folder: it is "
+                                                 "there and is not a folder\n"), r.output
+
+
 def test_codes_named_again_are_counted_once_and_parsed_once(monkeypatch):
     """A --codes file of two million copies of one code took 77 s (each copy parsed): each text is parsed once now."""
     from octal.census import jobs

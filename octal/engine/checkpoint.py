@@ -50,6 +50,8 @@ def _folder(directory: str | Path) -> Path:
     d = Path(directory)
     try:
         d.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DataFileError(f"cannot use {d} as the checkpoint folder: it is there and is not a folder") from None
     except OSError as exc:
         raise DataFileError(f"cannot create checkpoint folder {d}: {exc.strerror}") from exc
     return d
