@@ -109,6 +109,9 @@ def checking_strangers(*dbs: str):
             sys.stderr.flush()
 
 
+WORDS = re.compile(r"#[^\n]*|[^\s,#]+")  # a comment to the end of its line, or a code
+
+
 def read_codes(text: str) -> list[str]:
     """--codes: a file of codes (whitespace or commas between them, '#' to the end of a line a comment), or the
     codes themselves, comma separated."""
@@ -123,10 +126,11 @@ def read_codes(text: str) -> list[str]:
         raise DataFileError(f"no file of codes at {text} (--codes takes a file of codes or codes like 0.1234,4.07)")
     if is_file:
         try:
-            text = "\n".join(line.split("#")[0] for line in read_text(path).splitlines())
+            text = read_text(path)
         except (OSError, UnicodeDecodeError) as exc:
             raise DataFileError(f"cannot read the codes in {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    return [c for c in re.split(r"[\s,]+", text) if c]
+    # one word at a time, each kept once: a file of millions of copies holds its distinct codes, not a list of them
+    return list(dict.fromkeys(m.group() for m in WORDS.finditer(text) if m.group()[0] != "#"))
 
 
 @census_app.command("merge", cls=PlainHelp)
