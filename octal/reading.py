@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 MAX_TEXT = 256 << 20  # bytes of a text file octal reads (codes, edges, JSON): more is not such a file
 MAX_DOCUMENT = 64 << 20  # bytes a stored document (a misère quotient) inflates to at most
+MAX_STORED = 1 << 30  # bytes a census row's stored values inflate to at most, whatever heap count it claims
 NOT_REGULAR = "not a regular file (a pipe, a device or a socket), which octal does not read"
 
 
@@ -60,6 +61,8 @@ def read_text(path: str | Path, limit: int = MAX_TEXT) -> str:
 def inflate(blob: bytes, limit: int) -> bytes:
     """zlib's data of `blob`, at most `limit` bytes of it: a blob that would inflate past that (a few MB that expand
     to GBs) is refused with a ValueError before it is held, as is one cut short."""
+    if limit < 1:  # zlib reads a max_length of 0 as no limit at all
+        raise ValueError(f"its data may not inflate to {limit:,} bytes")
     d = zlib.decompressobj()
     out = d.decompress(blob, limit)
     if d.unconsumed_tail:

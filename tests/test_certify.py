@@ -213,7 +213,7 @@ def test_a_certificate_whose_tables_pass_the_memory_bound_is_not_checked_and_exi
 
 def _not_checked(path, code: str) -> str:
     return (f"error: {path}: {code} not checked: its mex tables (bound × largest value) would pass "
-            f"{certify.MAX_TABLES:,} bytes, or its three-heap table {certify.MAX_WORK:,} entries set\n")
+            f"{certify.MAX_TABLES:,} bytes, or its three-heap table would set more than {certify.MAX_WORK:,} entries\n")
 
 
 def test_a_three_heap_certificate_whose_table_passes_the_work_bound_is_not_checked_and_exits_2(tmp_path):
@@ -236,6 +236,31 @@ def test_a_claim_false_in_its_first_heaps_is_refuted_before_the_tables_of_its_bo
     rows, blocks = certify.read_certificates(_one_row(tmp_path, "0.8", 0, 682, 2_050, 4_095, values, "uint16"))
     assert check.verify(rows, blocks, 100_000, 1) == (0, {"0.8": "G(1) = 4095 claimed, but the mex is 0"}, [], [])
     assert built == [certify.PREFIX]
+
+
+def test_a_huge_value_among_the_first_heaps_is_not_checked_rather_than_a_crash(tmp_path):
+    """G(5) = 150,000,000 claimed for 0.8 (period 3,000, bound 9,004): within what a mex below the bound can be, and the
+    first heaps' own tables would need 2³⁰ bytes and more, so they are not built either: "not checked", exit 2."""
+    values = [0] * 5 + [150_000_000] + [0] * 2_994
+    res = _run(_one_row(tmp_path, "0.8", 0, 3_000, 9_004, 150_000_000, values, "uint32"))
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stderr == _not_checked(tmp_path / "one.xz", "0.8")
+
+
+def test_a_row_refuted_early_stays_refuted_beside_one_too_large_to_check(monkeypatch):
+    """0.07's values claimed for 0.7 too, one block for both: with the tables of their bound refused (MAX_TABLES
+    made tiny, the prefix made 50 heaps), 0.7 is still refuted by its first heaps, and 0.07 alone is not checked."""
+    G = nim_sequence("0.07", 87).values
+    rows = []
+    for code in ("0.07", "0.7"):
+        d = certify.digits(code)
+        b = certify.guy_smith_bound(d, 53, 34)
+        rows.append((d, {"code": code, "block": 0, "preperiod": 53, "period": 34, "saltus": 0, "bound": b,
+                         "max_value": int(G.max())}, b))
+    monkeypatch.setattr(check, "PREFIX", 50)
+    assert check.check_group(rows, G) == [None, "G(1) = 0 claimed, but the mex is 1"]
+    monkeypatch.setattr(check, "MAX_TABLES", 2_000)
+    assert check.check_group(rows, G) == [certify.TOO_LARGE, "G(1) = 0 claimed, but the mex is 1"]
 
 
 def test_a_row_whose_block_cannot_hold_its_period_is_refuted_whatever_its_bound(tmp_path):

@@ -261,6 +261,8 @@ def test_a_compressed_bomb_is_refused_before_it_is_inflated(census_file, tmp_pat
     with pytest.raises(ValueError, match="cut short"):
         reading.inflate(zlib.compress(bytes(1000))[:-4], 4096)
     assert reading.inflate(zlib.compress(b"heaps"), 5) == b"heaps"
+    with pytest.raises(ValueError, match="may not inflate to 0 bytes"):  # zlib's max_length 0 would be no limit
+        reading.inflate(bomb, 0)
     db = _edited(census_file, tmp_path, "UPDATE codes SET vals = ? WHERE code = '0.4'", (bomb,))
     r = runner.invoke(app, ["census", "report", "--db", str(db)])
     assert r.exit_code == 2 and "would inflate past" in r.output and len(r.output.strip().splitlines()) == 1

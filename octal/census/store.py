@@ -27,7 +27,7 @@ from ..engine.periodicity import (
 from ..engine.sequence import NimSequence
 from ..errors import DamagedRowError, DataFileError, OctalError
 from ..outcomes import OPEN
-from ..reading import inflate
+from ..reading import MAX_STORED, inflate
 from ..rules.code import parse_code
 from ..trust import sign, signed
 from ..validate import is_whole
@@ -253,7 +253,8 @@ def code_key(code: str):
 
 def row_values(row: dict) -> np.ndarray:
     """The values stored in a row: at most its heap count of them, whatever its blob would inflate to."""
-    return np.frombuffer(inflate(row["vals"], int(row["n"]) * np.dtype(row["dtype"]).itemsize), dtype=row["dtype"])
+    limit = min(int(row["n"]) * np.dtype(row["dtype"]).itemsize, MAX_STORED)
+    return np.frombuffer(inflate(row["vals"], limit), dtype=row["dtype"])
 
 
 def extended_values(row: dict, length: int) -> np.ndarray | None:

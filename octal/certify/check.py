@@ -44,8 +44,9 @@ def _not_least(G: np.ndarray, n0: int, p: int, s: int) -> str | None:
 
 
 def check_group(d_rows: list[tuple[list[int], dict, int]], block: np.ndarray) -> list[str | None]:
-    """Each row's refutation (None: re-proved); all rows share a block, a preperiod, a period and a saltus, and come
-    with the bound their theorem needs."""
+    """Each row's refutation (None: re-proved, TOO_LARGE: not checked); all rows share a block, a preperiod, a period
+    and a saltus, come with the bound their theorem needs, and their block holds n0 + p values (`verify` refutes a
+    shorter one first)."""
     n0, p, s = (d_rows[0][1][k] for k in ("preperiod", "period", "saltus"))
     B = max(b for _, _, b in d_rows)
     G = values_for(block, n0, p, s, max(B, n0 + 2 * p))  # past B only for the leastness test
@@ -54,15 +55,18 @@ def check_group(d_rows: list[tuple[list[int], dict, int]], block: np.ndarray) ->
     most = max(len(d) for d, _, _ in d_rows) * (B ** (r - 1) + 2)  # a mex is at most the number of options
     if top > most:
         return [f"its value {top:,} exceeds every mex a heap below {B:,} can have"] * len(d_rows)
-    first = _first_wrong(d_rows, G, PREFIX)  # final for a row refuted there, or whose bound is within it
-    later = [early is None and b > PREFIX for (_, _, b), early in zip(d_rows, first)]
+    first = _first_wrong(d_rows, G, min(PREFIX, B), r)  # final for a row refuted there, or whose bound is within it
+    later = [True] * len(d_rows) if first is None else [early is None and b > PREFIX
+                                                         for (_, _, b), early in zip(d_rows, first)]
     P = width_for(top)
-    if any(later) and ((r + 1) * B * P > MAX_TABLES or (r == 3 and B * B * P // 2 > MAX_WORK)):
-        return [TOO_LARGE] * len(d_rows)
-    two = pair_values(G[:B], P) if any(later) else None
-    three = triple_values(G[:B], two) if r == 3 and any(later) else None
+    large = any(later) and ((r + 1) * B * P > MAX_TABLES or (r == 3 and B * B * P // 2 > MAX_WORK))
+    two = pair_values(G[:B], P) if any(later) and not large else None
+    three = triple_values(G[:B], two) if r == 3 and two is not None else None
     out = []
-    for (d, row, b), early, more in zip(d_rows, first, later):
+    for (d, row, b), early, more in zip(d_rows, first or [None] * len(d_rows), later):
+        if more and large:
+            out.append(TOO_LARGE)
+            continue
         bad = _wrong(d, G[:b], two[:b], None if three is None else three[:b]) if more else early
         if row["bound"] != b:
             out.append(f"its bound is {row['bound']:,}, but the theorem needs {b:,} heaps")
@@ -85,12 +89,15 @@ def _wrong(d: list[int], G: np.ndarray, two: np.ndarray, three: np.ndarray | Non
     return (int(bad[0]), int(mex[bad[0]])) if len(bad) else None
 
 
-def _first_wrong(d_rows: list, G: np.ndarray, n: int) -> list[tuple[int, int] | None]:
+def _first_wrong(d_rows: list, G: np.ndarray, n: int, r: int) -> list[tuple[int, int] | None] | None:
     """_wrong on heaps 0..n−1 alone for each row (a heap's mex reads only the heaps below it), with tables as wide as
-    those heaps' values need: cheap, and it refutes a claim false early before the tables of the whole bound."""
+    those heaps' values need: cheap, and it refutes a claim false early before the tables of the whole bound. None
+    (nothing checked) when even these tables would pass MAX_TABLES (a huge value among the first heaps)."""
     P = width_for(int(G[:n].max()))
+    if (r + 1) * n * P > MAX_TABLES:
+        return None
     two = pair_values(G[:n], P)
-    three = triple_values(G[:n], two) if any(heaps_left(d) == 3 for d, _, _ in d_rows) else None
+    three = triple_values(G[:n], two) if r == 3 else None
     return [_wrong(d, G[:min(b, n)], two[:min(b, n)], None if three is None else three[:min(b, n)])
             for d, _, b in d_rows]
 

@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
           "not reached" + (f" (bound above {args.max_bound:,} heaps: {', '.join(far)})" if far else ""))
     if large:
         print(f"error: {args.file}: {', '.join(large)} not checked: its mex tables (bound × largest value) would pass "
-              f"{MAX_TABLES:,} bytes, or its three-heap table {MAX_WORK:,} entries set", file=sys.stderr)
+              f"{MAX_TABLES:,} bytes, or its three-heap table would set more than {MAX_WORK:,} entries",
+              file=sys.stderr)
         return 2
     return 1 if refuted else 0
