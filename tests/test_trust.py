@@ -266,6 +266,9 @@ def test_a_compressed_bomb_is_refused_before_it_is_inflated(census_file, tmp_pat
     db = _edited(census_file, tmp_path, "UPDATE codes SET vals = ? WHERE code = '0.4'", (bomb,))
     r = runner.invoke(app, ["census", "report", "--db", str(db)])
     assert r.exit_code == 2 and "would inflate past" in r.output and len(r.output.strip().splitlines()) == 1
+    monkeypatch.setattr(census_module, "MAX_STORED", 1 << 20)  # a row claiming 10¹² heaps gets no more than that
+    with pytest.raises(ValueError, match="would inflate past 1,048,576 bytes"):
+        census_module.row_values({"vals": bomb, "n": 10 ** 12, "dtype": "uint8"})
     monkeypatch.setattr(census_misere, "MAX_DOCUMENT", 1 << 20)
     settled = sqlite3.connect(census_file).execute("SELECT code FROM misere WHERE quotient IS NOT NULL").fetchone()[0]
     db = _edited(census_file, tmp_path, f"UPDATE misere SET quotient = ? WHERE code = '{settled}'", (bomb,))
