@@ -270,6 +270,15 @@ def test_a_row_whose_block_cannot_hold_its_period_is_refuted_whatever_its_bound(
     assert "REFUTED 0.77: its block holds 3 values, not the 1,000,000 through its period" in res.stdout
 
 
+def test_a_row_written_twice_is_one_certificate(tmp_path):
+    header = {"columns": certify.COLUMNS, "rows": [["0.3", 0, 0, 2, 0, 4, 1]] * 3,
+              "blocks": [{"dtype": "uint8", "length": 2}]}
+    path = tmp_path / "twice.xz"
+    path.write_bytes(lzma.compress(MAGIC + json.dumps(header).encode() + b"\n" + bytes([0, 1])))
+    res = _run(path)
+    assert res.returncode == 0 and res.stdout == "1 certificates: 1 re-proved, 0 refuted, 0 not reached\n", res.stdout
+
+
 def test_a_certificate_path_that_is_a_pipe_is_refused_without_being_opened(tmp_path):
     """A FIFO with no writer would block an open for ever: one line, exit 2, at once."""
     fifo = tmp_path / "pipe.xz"

@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     except CertificateError as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 2
+    rows = list({tuple(r.values()): r for r in rows}.values())  # a row written twice is one certificate
     if args.codes:
         wanted = {c.strip().rstrip("0") for c in args.codes.split(",")}  # trailing zeros: the same game
         rows = [r for r in rows if r["code"].rstrip("0") in wanted]
