@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import stat
 import tempfile
 import warnings
 import zipfile
@@ -14,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import DataFileError, InvalidArgumentError
-from .reading import open_regular, read_text
+from .reading import is_special, open_regular, read_text
 from .validate import value_array
 
 SUFFIXES = (".npy", ".csv", ".json")
@@ -55,11 +54,7 @@ def atomic_write(path: Path, data: bytes) -> None:
 def _refuse_special(path: Path) -> None:
     """A DataFileError when `path` is there and is no regular file: the rename would put a file in place of a pipe, a
     device or a socket (/dev/null included), or fail on a folder."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return  # not there (or not reachable): the write itself says why
-    if not stat.S_ISREG(mode):
+    if is_special(path) or os.path.isdir(path):
         raise DataFileError(f"cannot save to {path}: not a regular file (a folder, a pipe, a device or a socket)")
 
 

@@ -16,9 +16,10 @@ from .misere import (
     run_misere_census,
     verified_misere_rows,
 )
+from .misere_store import MisereDB
 from .normal import run_census, stages
 from .report import Census, open_census, report
-from .store import DEFAULT_DB, CensusDB, MisereDB, stored_sequence
+from .store import DEFAULT_DB, CensusDB, stored_sequence
 
 __all__ = [
     "enumerate_codes", "DEFAULT_MAX_WORK", "load_quotient", "misere_report", "run_misere_census",

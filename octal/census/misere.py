@@ -35,8 +35,9 @@ from ..reading import MAX_DOCUMENT, inflate
 from ..rules.code import parse_code
 from ..validate import whole_number
 from .jobs import census_plan, run_tasks
+from .misere_store import MisereDB
 from .report import text_table
-from .store import DEFAULT_DB, MisereDB
+from .store import DEFAULT_DB
 
 STATUSES = (FINITE, BOUNDED, GROWING)
 DEFAULT_MAX_HEAP, DEFAULT_MAX_ORDER, DEFAULT_MAX_WORK = CENSUS_MAX_HEAP, CENSUS_MAX_ORDER, CENSUS_MAX_WORK

@@ -415,38 +415,3 @@ def full_check(code, row: dict, values: np.ndarray, bound: int | None) -> str | 
         if len(bad):
             return f"its period gives G({int(bad[0]):,}) = {int(ext[bad[0]])}, which the rules of {code} do not"
     return None
-
-
-MISERE_SCHEMA = """
-CREATE TABLE IF NOT EXISTS misere (
-    code TEXT PRIMARY KEY,
-    status TEXT NOT NULL,          -- finite / bounded / growing
-    q_order INTEGER,               -- |Q| (growing: the order reached)
-    p_portion INTEGER,             -- |P|
-    tame INTEGER,                  -- 1 when (Q, P) is the quotient of nim heaps of that order
-    period INTEGER,                -- Φ(n + period) = Φ(n) for n ≥ preperiod, proven (finite only)
-    preperiod INTEGER,
-    last_change INTEGER,           -- the heap where the presentation last grew
-    max_heap INTEGER,              -- heaps 0..max_heap settled
-    budget TEXT,                   -- 'heaps H, order K, work W': what this row was computed within
-    seconds REAL,
-    reason TEXT,
-    class TEXT,                    -- representative of the codes with equal quotient and Φ
-    quotient BLOB,                 -- zlib-compressed quotient document (finite and bounded rows)
-    updated TEXT
-);
-"""
-
-
-class MisereDB(CodeTable):
-    """The `misere` table of a census file: one row per code, one transaction per row."""
-
-    TABLE = "misere"
-    SCHEMA = MISERE_SCHEMA
-    COLUMNS = ("code", "status", "q_order", "p_portion", "tame", "period", "preperiod", "last_change", "max_heap",
-               "budget", "seconds", "reason", "class", "quotient", "updated")
-
-    def store(self, res: dict) -> None:
-        doc = {**res, "class": None, "updated": time.strftime("%Y-%m-%dT%H:%M:%S")}
-        self.write(f"INSERT OR REPLACE INTO misere ({', '.join(self.COLUMNS)}) VALUES "
-                   f"({', '.join('?' * len(self.COLUMNS))})", [tuple(doc[c] for c in self.COLUMNS)])
