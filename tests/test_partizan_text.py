@@ -13,9 +13,10 @@ from typer.testing import CliRunner
 
 from octal.errors import GameSyntaxError
 from octal.front.cli import app
-from octal.partizan import ZERO, add, game, to_text
+from octal.partizan import ZERO, add, game, number, to_text
 from octal.partizan.cooling import compare, cool, freeze, heat, incentives
 from octal.partizan.invariants import game_facts
+from octal.partizan.notation import _Translated
 from octal.partizan.parse import parse_game
 from octal.partizan.thermal import left_stop, right_stop, thermograph
 
@@ -27,7 +28,8 @@ F = Fraction
 @pytest.mark.parametrize("typed, canonical", [
     ("0", "0"), ("-3/8", "-3/8"), ("*", "*"), ("*4", "*4"), ("^", "^"), ("v", "v"), ("^^", "^^"), ("^3", "^3"),
     ("v3*2", "v3*2"), ("9/8*", "9/8*"), ("6^*", "6^*"), ("73/16v9*8", "73/16v9*8"), ("+-1", "+-1"), ("3+-1", "{4|2}"),
-    ("{1|*}", "{1|*}"), ("{3||2*|1*}", "{3||2*|1*}"), ("{0|||0||-1|-3}", "{0|||0||-1|-3}"),
+    ("{1|*}", "{1|*}"), ("{3||2*|1*}", "{3||2*|1*}"), ("{0|||0||-1|-3}", "Tiny({3|1})"),
+    ("{0|||0||0,*|v,{0|-1}}", "{0|||0||0,*|v,{0|-1}}"),  # Z = {0,*|v,{0|-1}} has mean 0: not below x = 0, not Tiny
     ("Tiny(1)", "Tiny(1)"), ("Miny(2)", "Miny(2)"), ("1+Tiny(1/2)", "1Tiny(1/2)"), ("{0||0|-1}", "Tiny(1)"),
     ("{1|0}", "{1|0}"), ("{1|-1}", "+-1"), ("+-(1*)", "+-(1*)"), ("^<2>", "^<2>"), ("v[3]*", "v[3]*"),
     ("3+^<3>*2", "3^<3>*2"),
@@ -71,6 +73,43 @@ def test_whatever_octal_writes_reads_back_to_the_same_game():
     for a, b in zip(_random_games(2, 40), _random_games(3, 40)):
         assert parse_game(f"({to_text(a)}) + ({to_text(b)})") is add(a, b)
         assert parse_game(f"{to_text(a)} - ({to_text(b)})") is add(a, -b), (to_text(a), to_text(b))
+
+
+def test_a_translated_negative_is_written_as_the_game_sums_build():
+    """The subscript of x + Tiny(x − Z) is written from Z without being built (number translation of ±Z): the same
+    text as the form that sums build, on random games, translated twice too."""
+    for i, z in enumerate(_random_games(10, 200)):
+        x, y = F(i % 9 - 4, 2 ** (i % 4)), F(i % 5 - 2, 4)
+        for sign in (1, -1):
+            built = number(x) + (z if sign > 0 else -z)
+            assert to_text(_Translated(z, sign, x)) == to_text(built)
+            assert to_text(_Translated(_Translated(z, sign, x), -1, y)) == to_text(number(y) - built)
+
+
+def test_x_plus_tiny_of_a_game_is_written_as_cgsuite_writes_it():
+    """{x || x | Z} is written x + Tiny(x − Z) when Z's mean is below x, and only then (CGSuite's isNumberTiny);
+    {Z | x || x} is x + Miny(Z − x) when Z's mean is above x; each text reads back to the same game. (Tiny({3|1})
+    and Miny({5||3|1}), as CGSuite prints them, are in test_partizan_atomic.py.)"""
+    counts = {"Tiny": [0, 0], "Miny": [0, 0]}
+    zs = [z for z in _random_games(11, 150) if z.number is None]
+    for i, z in enumerate(zs):
+        x = number(thermograph(z).mean + F(i % 5 - 2, 2))  # Z's mean above, at and below x
+        for word, g in (("Tiny", game([x], [game([x], [z])])), ("Miny", game([game([z], [x])], [x]))):
+            text = to_text(g)
+            assert parse_game(text) is g, text
+            if g.nus is not None or len(g.left) != 1 or len(g.right) != 1:
+                continue
+            num, other = (g.left[0], g.right[0]) if word == "Tiny" else (g.right[0], g.left[0])
+            near, far = (other.left, other.right) if word == "Tiny" else (other.right, other.left)
+            if num is not x or other.number is not None or near != (x,) or len(far) != 1:
+                continue
+            below = thermograph(far[0]).mean < x.number
+            head = "" if x is ZERO else to_text(x)
+            sub = x - far[0] if word == "Tiny" else far[0] - x
+            shown = text == f"{head}{word}({to_text(sub)})"
+            assert shown == (below if word == "Tiny" else thermograph(far[0]).mean > x.number), text
+            counts[word][shown] += 1
+    assert min(counts['Tiny'][1], counts['Miny'][1]) >= 10 and min(counts['Tiny'][0], counts['Miny'][0]) >= 1, counts
 
 
 @pytest.mark.parametrize("typed, message", [

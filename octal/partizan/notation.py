@@ -1,29 +1,22 @@
 """Writing a canonical value as CGSuite reads and writes it (its plain-text syntax, so a value can be pasted back):
 numbers 2, -3/4; x + n·↑ + *k as 1/2^*, vv*3, ^3 (↑ is ^, ↓ is v); a game equal to its own negative {G | −G}
-as +-G (±1 is +-1, while {4 | 2} stays {4|2}); x + Tiny(y) = {x || x | x − y} and x + Miny(y) for numbers y > 0;
-anything else in braces, a single option nested by bars, {2||1|0} for {2 | {1 | 0}}, a run of four bars closed in
-braces instead, options in CGSuite's order (numbers, nimbers, other ups and stars, then compound forms compared
-option by option).
+as +-G (±1 is +-1, while {4 | 2} stays {4|2}); x + Tiny(G) = {x || x | x − G} and x + Miny(G) for a number x and
+a game G of positive mean (1Tiny(1/2), Tiny({3|1})); anything else in braces, a single option nested by bars,
+{2||1|0} for {2 | {1 | 0}}, a run of four bars closed in braces instead, options in CGSuite's order (numbers,
+nimbers, other ups and stars, then compound forms compared option by option).
 
-It reads a form and builds none, so it sits below canonical.py, whose `Game.__repr__` writes with `to_text`; the
-shape x + n·↑ + *k is the one canonical.py recognised when it built the form (`nus`), never looked for again here.
+It reads a form and builds none, so it sits below canonical.py, whose `Game.__repr__` writes with `to_text` (and
+above thermal.py, which also only reads forms: Tiny's test asks a mean); the shape x + n·↑ + *k is the one
+canonical.py recognised when it built the form (`nus`), never looked for again here.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import cmp_to_key
-from typing import Protocol
 
-
-class Form(Protocol):
-    """What writing reads of a canonical form (canonical.Game, defined above this module)."""
-
-    left: tuple[Form, ...]
-    right: tuple[Form, ...]
-    uid: int
-    number: Fraction | None  # the value when the form is a number
-    nus: tuple[Fraction, int, int] | None  # (x, n, k) when the form is x + n·↑ + *k
+from .form import Form
+from .thermal import mean
 
 
 def number_text(x: Fraction) -> str:
@@ -228,18 +221,59 @@ def in_order(forms) -> list:
     return _sorted(tuple(forms), {})
 
 
-def _tiny(g: Form) -> str | None:
-    """x + Tiny(y) = {x || x | x − y} or x + Miny(y) = {x + y | x || x}, y a positive number, or None."""
+class _Translated:
+    """s·B + x (s = ±1, x a number) for a canonical form B, read as a form without building it: −B's canonical form
+    is B's with the sides swapped and negated, and when B is not a number the canonical form of B + x is
+    {B^L + x | B^R + x} (the number translation theorem; Siegel, Combinatorial Game Theory ch. II; the tests hold it
+    to the forms sums build). CGSuite writes x + Tiny(x − Z) with the subscript so; numbers and x + n·↑ + *k are
+    written from `nus`, so their options are never read."""
+
+    __slots__ = ("_sides", "base", "number", "nus", "shift", "sign", "uid")
+
+    def __init__(self, base: Form, sign: int, shift: Fraction):
+        if isinstance(base, _Translated):  # s·(s'·B + x') + x = s·s'·B + (s·x' + x)
+            base, sign, shift = base.base, sign * base.sign, sign * base.shift + shift
+        self.base, self.sign, self.shift = base, sign, shift
+        self.uid = ("translated", base.uid, sign, shift)
+        self.number = None if base.number is None else sign * base.number + shift
+        self.nus = None if base.nus is None else (sign * base.nus[0] + shift, sign * base.nus[1], base.nus[2])
+        self._sides: tuple | None = None
+
+    def _options(self) -> tuple:
+        if self._sides is None:
+            near, far = (self.base.left, self.base.right) if self.sign > 0 else (self.base.right, self.base.left)
+            self._sides = tuple(tuple(_Translated(x, self.sign, self.shift) for x in opts) for opts in (near, far))
+        return self._sides
+
+    @property
+    def left(self) -> tuple:
+        return self._options()[0]
+
+    @property
+    def right(self) -> tuple:
+        return self._options()[1]
+
+
+def _mean(g: Form) -> Fraction:
+    return g.sign * mean(g.base) + g.shift if isinstance(g, _Translated) else mean(g)
+
+
+def _tiny(g: Form) -> tuple | None:
+    """x + Tiny(x − Z) = {x || x | Z} or x + Miny(Z − x) = {Z | x || x}, x a number and Z of mean below x (above x),
+    as CGSuite writes them: (x, the word, the subscript as a form), or None."""
     if len(g.left) != 1 or len(g.right) != 1:
         return None
     (a,), (b,) = g.left, g.right
-    for num, other, word, toward, away in ((a, b, "Tiny", "left", "right"), (b, a, "Miny", "right", "left")):
+    for num, other, word, toward, away, sign in ((a, b, "Tiny", "left", "right", -1),
+                                                 (b, a, "Miny", "right", "left", 1)):
+        if num.number is None or other.number is not None:
+            continue
         near, far = getattr(other, toward), getattr(other, away)
-        if (num.number is not None and other.number is None and len(near) == 1 and near[0] is num
-                and len(far) == 1 and far[0].number is not None):
-            # y > 0: y = 0 would be {x || x*} = x + ↑, a number-up-star, written before this is asked
-            y = num.number - far[0].number if word == "Tiny" else far[0].number - num.number
-            return ("" if num.number == 0 else number_text(num.number)) + f"{word}({number_text(y)})"
+        if (len(near) == 1 and near[0].number == num.number and len(far) == 1
+                and sign * (_mean(far[0]) - num.number) > 0):
+            # the subscript is x − Z for Tiny, Z − x for Miny: never 0 (that would be x + ↑ or x + ↓, a number-up-star
+            # written before this is asked)
+            return num.number, word, _Translated(far[0], sign, -sign * num.number)
     return None
 
 
@@ -257,8 +291,10 @@ def _write(g: Form, braces: bool, parens: bool, memo: dict) -> tuple[str, int]:
     if t is not None:
         compact = e[0] == 0 and e[1] == 0
         return (f"({t})" if parens and not compact else t), 0
-    t = _tiny(g)
-    if t is not None:
+    tiny = _tiny(g)
+    if tiny is not None:
+        x, word, subscript = tiny
+        t = ("" if x == 0 else number_text(x)) + f"{word}({_write(subscript, True, False, memo)[0]})"
         return (f"({t})" if parens else t), 0
     bars = 0
     sides = []

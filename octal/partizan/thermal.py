@@ -13,7 +13,7 @@ import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .canonical import Game
+from .form import Form
 
 MINUS_ONE = Fraction(-1)
 
@@ -97,7 +97,7 @@ class Thermograph:
 _MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # as large as the forms alive, no larger
 
 
-def thermograph(g: Game) -> Thermograph:
+def thermograph(g: Form) -> Thermograph:
     """The thermograph of a canonical game (memoized on the form while it lives)."""
     found = _MEMO.get(g)
     if found is None:
@@ -106,7 +106,7 @@ def thermograph(g: Game) -> Thermograph:
     return found
 
 
-def _thermograph(g: Game) -> Thermograph:
+def _thermograph(g: Form) -> Thermograph:
     if g.number is not None and g.number.denominator == 1:
         mast = Wall(((MINUS_ONE, g.number),), Fraction(0))
         return Thermograph(mast, mast, g.number, MINUS_ONE)
@@ -143,7 +143,7 @@ def _cut(w: Wall, T: Fraction, m: Fraction) -> Wall:
 _STOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def stops(g: Game) -> tuple[Fraction, Fraction]:
+def stops(g: Form) -> tuple[Fraction, Fraction]:
     """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
     reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
     found = _STOPS.get(g)
@@ -154,17 +154,17 @@ def stops(g: Game) -> tuple[Fraction, Fraction]:
     return found
 
 
-def left_stop(g: Game) -> Fraction:
+def left_stop(g: Form) -> Fraction:
     return stops(g)[0]
 
 
-def right_stop(g: Game) -> Fraction:
+def right_stop(g: Form) -> Fraction:
     return stops(g)[1]
 
 
-def mean(g: Game) -> Fraction:
+def mean(g: Form) -> Fraction:
     return thermograph(g).mean
 
 
-def temperature(g: Game) -> Fraction:
+def temperature(g: Form) -> Fraction:
     return thermograph(g).temperature
