@@ -52,7 +52,6 @@ import pycgt
 from pycgt.game import _geq_cache as PYCGT_GEQ  # pycgt's ≥ memo, a module-level dict (cleared in place)
 
 from octal.partizan import ZERO, add, forget, game, number, total
-from octal.partizan import thermal as octal_thermal
 from octal.partizan.heap_games import partizan_values
 from octal.partizan.notation import to_text
 from octal.partizan.thermal import stops, thermograph
@@ -73,9 +72,7 @@ TS = [Fraction(i, 8) for i in range(40)]  # where the thermographs' walls are co
 # ------------------------------------------------------------------------------------------------- the two libraries
 
 def octal_clear() -> None:
-    forget()
-    octal_thermal._MEMO.clear()
-    octal_thermal._STOPS.clear()
+    forget()  # the store's memos: ≤, +, −, stops and thermographs
     gc.collect()
 
 
