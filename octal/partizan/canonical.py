@@ -302,35 +302,49 @@ def _nus_le(a: Nus, b: Nus) -> bool:
     return d >= 2 or (d == 1 and e != 1) or (d == 0 and e == 0)
 
 
+_LE = STORE.le  # the ≤ memo (cleared in place, never replaced), looked up at every comparison
+
+
 def le(g: Game, h: Game) -> bool:
     """G ≤ H: by the ups and stars when both are x + n·↑ + *k, else by `le_by_options` (memoized)."""
     if g is h:
         return True
-    if g.nus is not None and h.nus is not None:
-        return _nus_le(g.nus, h.nus)
+    a, b = g.nus, h.nus
+    if a is not None and b is not None:
+        return _nus_le(a, b)
     if g.uid < 0 or h.uid < 0:
         return le_by_options(g, h)
     k = (g.uid, h.uid)
-    r = STORE.le.get(k)
+    r = _LE.get(k)
     if r is None:
         r = le_by_options(g, h)
-        STORE.remember(STORE.le, k, r)
+        STORE.remember(_LE, k, r)
     return r
 
 
 def le_by_options(g: Game, h: Game) -> bool:
     """G ≤ H by the definition: no Left option of G is ≥ H and no Right option of H is ≤ G (one step of work)."""
     STORE.charge()
-    return not any(le(h, gl) for gl in g.left) and not any(le(hr, g) for hr in h.right)
+    for x in g.left:
+        if le(h, x):
+            return False
+    for x in h.right:
+        if le(x, g):
+            return False
+    return True
 
 
 def _maximal(opts: list[Game]) -> list[Game]:
     """Drop dominated Left options: keep those no other option is ≥."""
-    return [a for i, a in enumerate(opts) if not any(j != i and le(a, b) for j, b in enumerate(opts))]
+    if len(opts) < 2:
+        return opts
+    return [a for a in opts if not any(b is not a and le(a, b) for b in opts)]
 
 
 def _minimal(opts: list[Game]) -> list[Game]:
-    return [a for i, a in enumerate(opts) if not any(j != i and le(b, a) for j, b in enumerate(opts))]
+    if len(opts) < 2:
+        return opts
+    return [a for a in opts if not any(b is not a and le(b, a) for b in opts)]
 
 
 def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
