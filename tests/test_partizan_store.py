@@ -15,7 +15,7 @@ from reference import left_first, random_trees, tree_neg, tree_outcome, tree_sum
 
 from octal import partizan
 from octal.errors import InvalidArgumentError
-from octal.partizan import canonical, notation, store, sums
+from octal.partizan import canonical, notation, store, sums, thermal
 from octal.partizan.canonical import (
     ONE,
     STAR,
@@ -104,7 +104,9 @@ def test_a_store_keeps_at_least_one_entry():
 def answers(trees: list) -> tuple:
     gs = [canon(a) for a in trees] + [number_up_star(*u) for u in NUS[::7]]
     return (gs, [[le(g, h) for h in gs] for g in gs], [add(g, h) for g, h in itertools.pairwise(gs)],
-            [neg(g) for g in gs], [outcome(g) for g in gs], total(gs[:4] + gs[-4:]))
+            [neg(g) for g in gs], [outcome(g) for g in gs], total(gs[:4] + gs[-4:]),
+            [(thermal.stops(g), thermal.mean(g), thermal.temperature(g), thermal.thermograph(g).left.points)
+             for g in gs])
 
 
 def test_answers_do_not_depend_on_the_bound():
@@ -114,13 +116,13 @@ def test_answers_do_not_depend_on_the_bound():
         assert len(STORE) <= 8
     forget()
     big = answers(trees)
-    assert small[1] == big[1] and small[4] == big[4]
+    assert small[1] == big[1] and small[4] == big[4] and small[6] == big[6]
     for a, b in zip(small[0] + small[2] + small[3] + [small[5]], big[0] + big[2] + big[3] + [big[5]]):
         assert a is b  # equal canonical forms are one object, whatever was forgotten in between
 
 
 def test_partizan_keeps_no_mutable_state_but_its_store():
-    for module in (partizan, canonical, notation, store, sums):
+    for module in (partizan, canonical, notation, store, sums, thermal):
         assert [name for name, v in vars(module).items()
                 if not name.startswith("__") and isinstance(v, (dict, list, set, bytearray))] == []
 

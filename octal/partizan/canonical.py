@@ -302,9 +302,6 @@ def _nus_le(a: Nus, b: Nus) -> bool:
     return d >= 2 or (d == 1 and e != 1) or (d == 0 and e == 0)
 
 
-_LE = STORE.le  # the ≤ memo (cleared in place, never replaced), looked up at every comparison
-
-
 def le(g: Game, h: Game) -> bool:
     """G ≤ H: by the ups and stars when both are x + n·↑ + *k, else by `le_by_options` (memoized)."""
     if g is h:
@@ -315,10 +312,10 @@ def le(g: Game, h: Game) -> bool:
     if g.uid < 0 or h.uid < 0:
         return le_by_options(g, h)
     k = (g.uid, h.uid)
-    r = _LE.get(k)
+    r = STORE.le.get(k)
     if r is None:
         r = le_by_options(g, h)
-        STORE.remember(_LE, k, r)
+        STORE.remember(STORE.le, k, r)
     return r
 
 
