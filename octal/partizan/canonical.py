@@ -432,14 +432,19 @@ def total(games: Iterable[Game]) -> Game:
     games = games if isinstance(games, (list, tuple)) else list(games)
     if len(games) <= 2:  # a heap's options: most leave one heap or two
         return games[0] if len(games) == 1 else add(games[0], games[1]) if games else ZERO
-    x = 0
+    num, den = 0, 1  # the numbers' sum, num / den, den a power of two: integers, not a Fraction sum
     others = []
     for g in games:
-        if g.number is not None:
-            x += g.number
-        else:
+        x = g.number
+        if x is None:
             others.append(g)
-    acc = _number(Fraction(x))
+            continue
+        n, d = x.numerator, x.denominator
+        if d <= den:
+            num += n * (den // d)
+        else:
+            num, den = num * (d // den) + n, d
+    acc = _number(Fraction(num, den))
     for g in sorted(others, key=lambda y: y.birthday):
         acc = add(acc, g)
     return acc
