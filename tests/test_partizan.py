@@ -3,6 +3,8 @@ against a plain search of game trees that knows nothing of canonical forms."""
 
 from __future__ import annotations
 
+import functools
+import random
 from fractions import Fraction
 
 import pytest
@@ -149,6 +151,13 @@ def test_tiny_and_the_star_options():
 def test_total_adds_numbers_as_numbers():
     assert total([number("1/2"), UP, number("1/4"), neg(UP), STAR]) is number("3/4") + STAR
     assert total([]) is ZERO
+    rng = random.Random(3)
+    for _ in range(300):  # numbers of every denominator order, integers, negatives, beside other games
+        xs = [Fraction(rng.randint(-40, 40), 2 ** rng.randint(0, 7)) for _ in range(rng.randint(0, 6))]
+        others = rng.sample([UP, STAR, neg(UP), nimber(2), game([number(1)], [number(-1)])], rng.randint(0, 2))
+        parts = [number(x) for x in xs] + others
+        rng.shuffle(parts)
+        assert total(parts) is total([number(sum(xs))] + others) is functools.reduce(add, parts, ZERO)
 
 
 # --- long forms, budgets and the search of a sum --------------------------------------------------------------
