@@ -18,8 +18,6 @@ from fractions import Fraction
 from .form import Form
 from .store import STORE
 
-MINUS_ONE = Fraction(-1)
-
 
 class Wall:
     """x(t) for t ≥ −1: through the points (t_i, x_i) (t_0 = −1, increasing), each followed by a slope of −1, 0 or 1
