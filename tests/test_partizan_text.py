@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from octal.errors import GameSyntaxError
 from octal.front.cli import app
-from octal.partizan import ZERO, add, game, number, to_text
+from octal.partizan import ZERO, add, forget, game, number, to_text
 from octal.partizan.cooling import compare, cool, freeze, heat, incentives
 from octal.partizan.invariants import game_facts
 from octal.partizan.notation import _Translated
@@ -110,6 +110,19 @@ def test_x_plus_tiny_of_a_game_is_written_as_cgsuite_writes_it():
             assert shown == (below if word == "Tiny" else thermograph(far[0]).mean > x.number), text
             counts[word][shown] += 1
     assert min(counts['Tiny'][1], counts['Miny'][1]) >= 10 and min(counts['Tiny'][0], counts['Miny'][0]) >= 1, counts
+
+
+def test_deep_numbers_are_written_and_measured_without_recursing_through_them():
+    """1/2^k is k options deep: its thermograph, a tiny of it and `octal game` on it need no recursion that deep
+    (Python's limit is 1,000 frames)."""
+    x = F(1, 2 ** 3000)
+    assert thermograph(number(x)).temperature == -x and thermograph(number(x)).mean == x
+    g = game([ZERO], [game([ZERO], [number(-x)])])
+    assert to_text(g) == f"Tiny(1/{2 ** 3000})" and parse_game(to_text(g)) is g
+    result = CliRunner().invoke(app, ["game", f"Tiny(1/{2 ** 3000})", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["canonical"] == to_text(g)
+    forget()
+    assert thermograph(number(F(3, 4))) == thermograph(number(F(3, 4)))  # equal thermographs, not only the same one
 
 
 @pytest.mark.parametrize("typed, message", [

@@ -45,10 +45,13 @@ def is_all_small(g: Game) -> bool:
 
 
 def far_star(g: Game) -> int:
-    """N for the far star *N: one more than the largest nimber among G's followers (at least 1)."""
+    """N for the far star *N: one more than the largest nimber among G's followers (at least 1; a number's
+    followers are numbers, 0 the only nimber among them, so not walked: 1/2^400 is 400 deep)."""
     def find() -> int:
         if g.nus is not None and g.nus[0] == 0 and g.nus[1] == 0:
             return g.nus[2] + 1
+        if g.number is not None:
+            return 1
         return max((far_star(x) for x in g.left + g.right), default=1)
     return _memo("far", g, find)
 

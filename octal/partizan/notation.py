@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cmp_to_key
 
 from .form import Form
-from .thermal import mean
+from .thermal import mean, stops
 
 
 def number_text(x: Fraction) -> str:
@@ -254,8 +254,17 @@ class _Translated:
         return self._options()[1]
 
 
-def _mean(g: Form) -> Fraction:
-    return g.sign * mean(g.base) + g.shift if isinstance(g, _Translated) else mean(g)
+def _above(g: Form, x: Fraction) -> int:
+    """The sign of mean(G) − x: from the stops where they tell (the mean lies between them, and they cost no
+    arithmetic), else from the thermograph."""
+    sign, shift = 1, Fraction(0)
+    if isinstance(g, _Translated):
+        g, sign, shift = g.base, g.sign, g.shift
+    lo, hi = sorted(sign * v + shift for v in stops(g))
+    if lo > x or hi < x:
+        return 1 if lo > x else -1
+    m = sign * mean(g) + shift
+    return (m > x) - (m < x)
 
 
 def _tiny(g: Form) -> tuple | None:
@@ -270,7 +279,7 @@ def _tiny(g: Form) -> tuple | None:
             continue
         near, far = getattr(other, toward), getattr(other, away)
         if (len(near) == 1 and near[0].number == num.number and len(far) == 1
-                and sign * (_mean(far[0]) - num.number) > 0):
+                and _above(far[0], num.number) == sign):
             # the subscript is x − Z for Tiny, Z − x for Miny: never 0 (that would be x + ↑ or x + ↓, a number-up-star
             # written before this is asked)
             return num.number, word, _Translated(far[0], sign, -sign * num.number)

@@ -177,16 +177,38 @@ class Thermograph:
     def temperature(self) -> Fraction:
         return Fraction(self._t, 1 << self.left.e)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Thermograph) and (self.left, self.right, self.mean, self.temperature) == (
+            other.left, other.right, other.mean, other.temperature)
+
+    def __hash__(self) -> int:
+        return hash((self.left, self.mean, self.temperature))
+
     def __repr__(self) -> str:
         return f"Thermograph(mean {self.mean}, temperature {self.temperature})"
 
 
 def thermograph(g: Form) -> Thermograph:
-    """The thermograph of a canonical game (memoized in the store of forms, on its serial number)."""
-    found = STORE.thermographs.get(g.uid)
-    if found is None:
-        found = _thermograph(g)
-        STORE.remember(STORE.thermographs, g.uid, found)
+    """The thermograph of a canonical game (memoized in the store of forms, on its serial number). Its subgames' first,
+    from a stack of its own rather than by recursion: a number m/2^k is k options deep (1/2^400 is 400)."""
+    memo = STORE.thermographs
+    found = memo.get(g.uid)
+    if found is not None:
+        return found
+    stack = [g]
+    while stack:
+        x = stack[-1]
+        if x.uid in memo:
+            stack.pop()
+            continue
+        if x.number is None or x.number.denominator != 1:
+            missing = [y for y in x.left + x.right if y.uid not in memo]
+            if missing:
+                stack.extend(missing)
+                continue
+        stack.pop()
+        found = _thermograph(x)  # its options' thermographs are memoized (or, past a clear of the store, made again)
+        STORE.remember(memo, x.uid, found)
     return found
 
 
