@@ -325,22 +325,15 @@ def le_by_options(g: Game, h: Game) -> bool:
     for x in g.left:
         if le(h, x):
             return False
-    for x in h.right:
-        if le(x, g):
-            return False
-    return True
+    return not any(le(x, g) for x in h.right)
 
 
 def _maximal(opts: list[Game]) -> list[Game]:
     """Drop dominated Left options: keep those no other option is ≥."""
-    if len(opts) < 2:
-        return opts
     return [a for a in opts if not any(b is not a and le(a, b) for b in opts)]
 
 
 def _minimal(opts: list[Game]) -> list[Game]:
-    if len(opts) < 2:
-        return opts
     return [a for a in opts if not any(b is not a and le(b, a) for b in opts)]
 
 
@@ -432,18 +425,15 @@ def total(games: Iterable[Game]) -> Game:
     games = games if isinstance(games, (list, tuple)) else list(games)
     if len(games) <= 2:  # a heap's options: most leave one heap or two
         return games[0] if len(games) == 1 else add(games[0], games[1]) if games else ZERO
-    num, den = 0, 1  # the numbers' sum, num / den, den a power of two: integers, not a Fraction sum
-    others = []
+    num, den, others = 0, 1, []  # the numbers' sum num / den (den a power of two: integers, not Fractions), the rest
     for g in games:
         x = g.number
         if x is None:
             others.append(g)
-            continue
-        n, d = x.numerator, x.denominator
-        if d <= den:
-            num += n * (den // d)
+        elif x.denominator <= den:
+            num += x.numerator * (den // x.denominator)
         else:
-            num, den = num * (d // den) + n, d
+            num, den = num * (x.denominator // den) + x.numerator, x.denominator
     acc = _number(Fraction(num, den))
     for g in sorted(others, key=lambda y: y.birthday):
         acc = add(acc, g)
