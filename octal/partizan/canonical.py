@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from ..errors import InvalidArgumentError
 from ..outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
+from .form import LazyOptions
 from .notation import to_text
 from .store import STORE, Nus
 
@@ -75,7 +76,7 @@ class Game:
         return not le(self, other) and not le(other, self)
 
 
-class Number(Game):
+class Number(LazyOptions, Game):
     """A number x in canonical form whose options are made when first read: so number(10**7) is as cheap as
     number(1), and ≤, + and − between numbers read x itself (`nus`). Reading its options goes one level down the
     chain n = {n−1 |} at a time, never further than the comparison needs."""
@@ -86,14 +87,6 @@ class Number(Game):
         self.uid, self.number, self.nus = uid, x, (x, 0, 0)
         whole = abs(x.numerator) // x.denominator
         self.birthday = whole if x.denominator == 1 else whole + x.denominator.bit_length()  # m/2^k: ⌊|x|⌋ + 1 + k
-
-    @property
-    def left(self) -> tuple:
-        return self._options()[0]
-
-    @property
-    def right(self) -> tuple:
-        return self._options()[1]
 
     def _options(self) -> tuple[tuple, tuple]:
         try:

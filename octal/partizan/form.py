@@ -15,3 +15,18 @@ class Form(Protocol):
     uid: int
     number: Fraction | None  # the value when the form is a number
     nus: tuple[Fraction, int, int] | None  # (x, n, k) when the form is x + n·↑ + *k
+
+
+class LazyOptions:
+    """Options made when first read: `left` and `right` from the class's `_options()` (a number's canonical form, the
+    writer's translated view)."""
+
+    __slots__ = ()
+
+    @property
+    def left(self) -> tuple:
+        return self._options()[0]
+
+    @property
+    def right(self) -> tuple:
+        return self._options()[1]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cmp_to_key
 
-from .form import Form
+from .form import Form, LazyOptions
 from .thermal import mean, stops
 
 
@@ -221,7 +221,7 @@ def in_order(forms) -> list:
     return _sorted(tuple(forms), {})
 
 
-class _Translated:
+class _Translated(LazyOptions):
     """s·B + x (s = ±1, x a number) for a canonical form B, read as a form without building it: −B's canonical form
     is B's with the sides swapped and negated, and when B is not a number the canonical form of B + x is
     {B^L + x | B^R + x} (the number translation theorem; Siegel, Combinatorial Game Theory ch. II; the tests hold it
@@ -244,14 +244,6 @@ class _Translated:
             near, far = (self.base.left, self.base.right) if self.sign > 0 else (self.base.right, self.base.left)
             self._sides = tuple(tuple(_Translated(x, self.sign, self.shift) for x in opts) for opts in (near, far))
         return self._sides
-
-    @property
-    def left(self) -> tuple:
-        return self._options()[0]
-
-    @property
-    def right(self) -> tuple:
-        return self._options()[1]
 
 
 def _above(g: Form, x: Fraction) -> int:
