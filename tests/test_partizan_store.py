@@ -15,7 +15,7 @@ from reference import left_first, random_trees, tree_neg, tree_outcome, tree_sum
 
 from octal import partizan
 from octal.errors import InvalidArgumentError
-from octal.partizan import canonical, notation, store, sums, thermal
+from octal.partizan import atomic, canonical, notation, store, sums, thermal
 from octal.partizan.canonical import (
     ONE,
     STAR,
@@ -105,8 +105,8 @@ def answers(trees: list) -> tuple:
     gs = [canon(a) for a in trees] + [number_up_star(*u) for u in NUS[::7]]
     return (gs, [[le(g, h) for h in gs] for g in gs], [add(g, h) for g, h in itertools.pairwise(gs)],
             [neg(g) for g in gs], [outcome(g) for g in gs], total(gs[:4] + gs[-4:]),
-            [(thermal.stops(g), thermal.mean(g), thermal.temperature(g), thermal.thermograph(g).left.points)
-             for g in gs])
+            [(thermal.stops(g), thermal.mean(g), thermal.temperature(g), thermal.thermograph(g).left.points,
+              atomic.far_star(g), atomic.is_all_small(g), atomic.ordinal_sum(g, gs[0])) for g in gs])
 
 
 def test_answers_do_not_depend_on_the_bound():
@@ -122,7 +122,7 @@ def test_answers_do_not_depend_on_the_bound():
 
 
 def test_partizan_keeps_no_mutable_state_but_its_store():
-    for module in (partizan, canonical, notation, store, sums, thermal):
+    for module in (partizan, atomic, canonical, notation, store, sums, thermal):
         assert [name for name, v in vars(module).items()
                 if not name.startswith("__") and isinstance(v, (dict, list, set, bytearray))] == []
 

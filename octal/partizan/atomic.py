@@ -15,13 +15,13 @@ The reduced canonical form (Calistrate; Grossman and Siegel): the simplest game 
 
 from __future__ import annotations
 
-import weakref
 from math import ceil, floor
 
 from ..errors import InvalidArgumentError
 from .canonical import STAR, UP, Game, add, game, le, neg, nimber, number, number_up_star
 from .cooling import heat, incentives
 from .notation import number_text, to_text
+from .store import STORE
 from .thermal import left_stop, right_stop
 
 
@@ -151,16 +151,14 @@ def _star_projection(g: Game) -> Game:
                                          [_star_projection(x) for x in g.right]))
 
 
-_MEMOS: dict[object, weakref.WeakKeyDictionary] = {}
-
-
-def _memo(kind: object, g: Game, find) -> object:
-    """One memo per kind, keyed by the form itself (forms are interned; a form the store lets go is dropped)."""
-    table = _MEMOS.setdefault(kind, weakref.WeakKeyDictionary())
-    found = table.get(g)
+def _memo(kind: str | tuple, g: Game, find) -> object:
+    """One memo per kind (a name, or a name and a second game), in the store of forms on serial numbers: bounded
+    and emptied with the other memos."""
+    key = (kind if isinstance(kind, str) else (kind[0], kind[1].uid), g.uid)
+    found = STORE.derived.get(key)
     if found is None:
         found = find()
-        table[g] = found
+        STORE.remember(STORE.derived, key, found)
     return found
 
 

@@ -1,6 +1,6 @@
-"""The one store of partizan forms: every memo of canonical.py (≤, +, − and the x + n·↑ + *k forms built) and of
-thermal.py (stops, thermographs), and the table that interns forms, bounded by a count of entries and emptied by
-`forget()`; and the count of work that `work_limit` bounds."""
+"""The one store of partizan forms: every memo of canonical.py (≤, +, − and the x + n·↑ + *k forms built), of
+thermal.py (stops, thermographs) and of atomic.py, and the table that interns forms, bounded by a count of entries
+and emptied by `forget()`; and the count of work that `work_limit` bounds."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ class FormTooLarge(ResourceLimitError):
 class FormStore:
     """Every table of the canonical forms, owned in one place: `forms` interns each form by its options
     (hash-consing); `le`, `sums`, `negatives` memoize ≤, + and − on forms' serial numbers, `stops` and
-    `thermographs` the stops and thermographs; `built` holds the forms x + n·↑ + *k made from their (x, n, k);
-    `spent` and `limit` count work for `work_limit`.
+    `thermographs` the stops and thermographs, `derived` atomic.py's (keyed by kind and serial numbers); `built`
+    holds the forms x + n·↑ + *k made from their (x, n, k); `spent` and `limit` count work for `work_limit`.
 
     Bounded by `max_entries` memo entries in all (counted, never timed): when one more would pass the bound, every
     memo is cleared at once rather than evicted one by one — a memo is only a shortcut, so dropping it changes no
@@ -33,7 +33,7 @@ class FormStore:
     Serial numbers are never reused, so a memo keyed on them never mistakes a new form for a dead one."""
 
     __slots__ = ("built", "entries", "forms", "held_numbers", "le", "limit", "max_entries", "negatives", "numbers",
-                 "serial", "spent", "stops", "sums", "thermographs")
+                 "serial", "spent", "stops", "sums", "thermographs", "derived")
 
     def __init__(self, max_entries: int = MAX_ENTRIES):
         self.max_entries = max_entries
@@ -49,6 +49,7 @@ class FormStore:
         self.built: dict[Nus, object] = {}
         self.stops: dict[int, tuple[Fraction, Fraction]] = {}
         self.thermographs: dict[int, object] = {}
+        self.derived: dict[tuple, object] = {}
         self.serial = 0  # the next form's uid
         self.spent = 0  # steps of work spent, ever
         self.limit: int | None = None  # the step count at which FormTooLarge is raised (None: no limit)
@@ -57,7 +58,8 @@ class FormStore:
         return sum(len(table) for table in self._memos())
 
     def _memos(self) -> tuple[dict, ...]:
-        return self.le, self.sums, self.negatives, self.built, self.held_numbers, self.stops, self.thermographs
+        return (self.le, self.sums, self.negatives, self.built, self.held_numbers, self.stops, self.thermographs,
+                self.derived)
 
     def remember(self, table: dict, key: object, value: object) -> None:
         """table[key] = value, clearing every memo first when the store is full."""
