@@ -221,8 +221,8 @@ def _thermograph(g: Form) -> Thermograph:
     R = _extreme([thermograph(x).left.tilted(1) for x in g.right], min)
     e, (L, R) = _common([L, R])
     T = _meet(L, R)
-    if T is None:
-        e, (L, R) = _common([L.scaled(e + 1), R])
+    if T is None:  # they meet at a half of 2^−e: one more bit
+        L, R = L.scaled(e + 1), R.scaled(e + 1)
         T = _meet(L, R)
     m = _values(L, [T])[0]
     return Thermograph(_cut(L, T, m), _cut(R, T, m), m, T)
