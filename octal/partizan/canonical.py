@@ -296,18 +296,17 @@ def _nus_le(a: Nus, b: Nus) -> bool:
 
 
 def le(g: Game, h: Game) -> bool:
-    """G ≤ H: by the ups and stars when both are x + n·↑ + *k, else by `le_by_options` (memoized)."""
+    """G ≤ H: memoized on serial numbers; by the ups and stars when both are x + n·↑ + *k (Fraction's comparisons
+    cost more than the lookup, so the memo is asked first), else by `le_by_options`."""
     if g is h:
         return True
-    a, b = g.nus, h.nus
-    if a is not None and b is not None:
-        return _nus_le(a, b)
     if g.uid < 0 or h.uid < 0:
         return le_by_options(g, h)
     k = (g.uid, h.uid)
     r = STORE.le.get(k)
     if r is None:
-        r = le_by_options(g, h)
+        a, b = g.nus, h.nus
+        r = _nus_le(a, b) if a is not None and b is not None else le_by_options(g, h)
         STORE.remember(STORE.le, k, r)
     return r
 
@@ -318,16 +317,53 @@ def le_by_options(g: Game, h: Game) -> bool:
     for x in g.left:
         if le(h, x):
             return False
-    return not any(le(x, g) for x in h.right)
+    for x in h.right:
+        if le(x, g):
+            return False
+    return True
 
 
 def _maximal(opts: list[Game]) -> list[Game]:
     """Drop dominated Left options: keep those no other option is ≥."""
-    return [a for a in opts if not any(b is not a and le(a, b) for b in opts)]
+    if len(opts) < 2:
+        return opts
+    kept = []
+    for a in opts:
+        for b in opts:
+            if b is not a and le(a, b):
+                break
+        else:
+            kept.append(a)
+    return kept
 
 
 def _minimal(opts: list[Game]) -> list[Game]:
-    return [a for a in opts if not any(b is not a and le(b, a) for b in opts)]
+    if len(opts) < 2:
+        return opts
+    kept = []
+    for a in opts:
+        for b in opts:
+            if b is not a and le(b, a):
+                break
+        else:
+            kept.append(a)
+    return kept
+
+
+class _Scratch:
+    """{left | right} while it is being reduced: compared by `le_by_options`, never memoized (uid −1)."""
+
+    __slots__ = ("left", "nus", "number", "right", "uid")
+
+    def __init__(self, left: tuple, right: tuple):
+        self.left, self.right, self.uid, self.number, self.nus = left, right, -1, None, None
+
+
+def _all_numbers(games: list[Game]) -> bool:
+    for g in games:
+        if g.number is None:
+            return False
+    return True
 
 
 def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -335,30 +371,37 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     left = list(dict.fromkeys(left))
     right = list(dict.fromkeys(right))
     while True:
-        if all(g.number is not None for g in left + right):
+        if _all_numbers(left) and _all_numbers(right):
             lo = max((g.number for g in left), default=None)
             hi = min((g.number for g in right), default=None)
             if lo is None or hi is None or lo < hi:
                 return _number(_simplest_between(lo, hi))
             return _intern([_number(lo)], [_number(hi)])  # {a | b} with a ≥ b numbers: hot, already canonical
         left, right = _maximal(left), _minimal(right)
-        here = Game(tuple(left), tuple(right))
+        here = _Scratch(tuple(left), tuple(right))
         changed = False
         new_left: list[Game] = []
         for gl in left:
-            # G^L is reversible through G^LR ≤ G: replace it by the Left options of G^LR
-            through = next((x for x in gl.right if le(x, here)), None)
-            changed |= through is not None
-            new_left.extend(through.left if through is not None else (gl,))
+            for x in gl.right:  # G^L is reversible through G^LR ≤ G: replace it by the Left options of G^LR
+                if le(x, here):
+                    new_left.extend(x.left)
+                    changed = True
+                    break
+            else:
+                new_left.append(gl)
         new_right: list[Game] = []
         for gr in right:
-            through = next((x for x in gr.left if le(here, x)), None)
-            changed |= through is not None
-            new_right.extend(through.right if through is not None else (gr,))
-        left, right = list(dict.fromkeys(new_left)), list(dict.fromkeys(new_right))
+            for x in gr.left:
+                if le(here, x):
+                    new_right.extend(x.right)
+                    changed = True
+                    break
+            else:
+                new_right.append(gr)
         if not changed:
             break
-    if all(g.number is not None for g in left + right):
+        left, right = list(dict.fromkeys(new_left)), list(dict.fromkeys(new_right))
+    if _all_numbers(left) and _all_numbers(right):
         return game(left, right)
     return _intern(left, right)
 
