@@ -24,6 +24,7 @@ from ..outcomes import LEFT_WINS, NEXT, PREVIOUS, RIGHT_WINS
 from .form import LazyOptions
 from .notation import to_text
 from .store import STORE, Nus
+from .upstar import dyadic, number_options, nus_le, recognise, simplest_between
 
 
 class Game:
@@ -92,7 +93,7 @@ class Number(LazyOptions, Game):
         try:
             return Game.left.__get__(self), Game.right.__get__(self)
         except AttributeError:
-            lo, hi = _number_options(self.number)
+            lo, hi = number_options(self.number)
             Game.left.__set__(self, tuple(_number(z) for z in lo))
             Game.right.__set__(self, tuple(_number(z) for z in hi))
             return Game.left.__get__(self), Game.right.__get__(self)
@@ -110,59 +111,16 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     k = (tuple(g.uid for g in left), tuple(g.uid for g in right))
     g = STORE.forms.get(k)
     if g is None:
-        g = Game(left, right, STORE.serial, None, _recognise(left, right))
+        g = Game(left, right, STORE.serial, None, recognise(left, right))
         STORE.serial += 1
         STORE.forms[k] = g
     return g
 
 
-def _recognise(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | None:
-    """(x, n, k) when the canonical form {left | right} is x + n·↑ + *k, read off its options, else None. The forms
-    of ups and stars, as CGSuite builds them: x + *k = {x + *j, j < k | the same}; x + ↑* = {x, x + * | x}; else
-    for n ≥ 1 x + n·↑ + *k = {x | x + (n−1)·↑ + *(k⊕1)}, and the negatives mirrored. Numbers are marked by `_intern`."""
-    if not left or not right:
-        return None
-    if left == right:  # x + *k, k ≥ 1 (the mex rule, translated by x)
-        us = [g.nus for g in left]
-        if any(u is None or u[0] != us[0][0] or u[1] != 0 for u in us):
-            return None
-        return (us[0][0], 0, len(us)) if sorted(u[2] for u in us) == list(range(len(us))) else None
-    if len(left) == 1 and len(right) == 1:
-        a, b = left[0].nus, right[0].nus
-        if a is None or b is None or a[0] != b[0]:
-            return None
-        if a[1:] == (0, 0) and b[1] >= 0:  # {x | x + m·↑ + *j}, (m, j) ≠ (0, 0) since left ≠ right
-            return a[0], b[1] + 1, b[2] ^ 1
-        if b[1:] == (0, 0) and a[1] <= 0:
-            return a[0], a[1] - 1, a[2] ^ 1
-        return None
-    one, two = (right, left) if len(left) == 2 else (left, right)
-    if len(one) != 1 or len(two) != 2 or one[0].number is None:
-        return None
-    x = one[0].number
-    if {g.nus for g in two} != {(x, 0, 0), (x, 0, 1)}:
-        return None
-    return (x, 1, 1) if two is left else (x, -1, 1)  # x + ↑* = {x, x* | x}, x + ↓* = {x | x, x*}
-
-
-def _dyadic(x: int | Fraction | str) -> Fraction:
-    """x as a dyadic rational m/2^k (an int, a Fraction, a finite float or text such as '3/8'; not a bool)."""
-    if isinstance(x, bool):
-        raise InvalidArgumentError(f"{x!r} is not a number")
-    try:
-        x = Fraction(x)
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-        raise InvalidArgumentError(f"{x!r} is not a number") from None
-    d = x.denominator
-    if d & (d - 1):
-        raise InvalidArgumentError(f"{x} is not a dyadic rational: short games' numbers are m/2^k")
-    return x
-
-
 def number(x: int | Fraction | str) -> Game:
     """The canonical form of a dyadic rational: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
     O(1) whatever x, as in CGSuite: its options are made when first read (`Number`), one level at a time."""
-    return _number(_dyadic(x))
+    return _number(dyadic(x))
 
 
 def _number(x: Fraction) -> Game:
@@ -179,22 +137,13 @@ def _number(x: Fraction) -> Game:
     return g
 
 
-def _number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:
-    """The options of x's canonical form: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}."""
-    d = x.denominator
-    if d == 1:
-        n = x.numerator
-        return ([x - 1] if n > 0 else []), ([x + 1] if n < 0 else [])
-    return [x - Fraction(1, d)], [x + Fraction(1, d)]
-
-
 def number_up_star(x: int | Fraction | str = 0, n: int = 0, k: int = 0) -> Game:
     """The canonical form of x + n·↑ + *k (↓ for n < 0), built from its known form without any comparison:
     x + *k = {x + *j, j < k | the same}, x + ↑* = {x, x* | x}, x + n·↑ + *k = {x | x + (n−1)·↑ + *(k⊕1)} for
-    n ≥ 1, the negatives mirrored (see `_recognise`)."""
+    n ≥ 1, the negatives mirrored (see `recognise`)."""
     if k < 0:
         raise InvalidArgumentError("a nimber *k needs k ≥ 0")
-    return _nus_form(_dyadic(x), n, k)
+    return _nus_form(dyadic(x), n, k)
 
 
 def _nus_form(x: Fraction, n: int, k: int) -> Game:
@@ -266,35 +215,6 @@ def up_sum(n: int) -> Game:
     return g
 
 
-def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
-    """The simplest number strictly between lo and hi (None: unbounded): an integer nearest 0 if one fits, else
-    the dyadic of least denominator (the simplicity theorem)."""
-    if (lo is None or lo < 0) and (hi is None or hi > 0):
-        return Fraction(0)
-    if hi is None:
-        return Fraction(int(lo) + 1 if lo >= 0 else 0)
-    if lo is None:
-        return Fraction(-int(-hi) - 1 if hi <= 0 else 0)
-    d = 1
-    while True:
-        m = (lo * d).__floor__() + 1
-        if lo >= 0 and Fraction(m, d) < hi:
-            return Fraction(m, d)
-        m = (hi * d).__ceil__() - 1
-        if hi <= 0 and Fraction(m, d) > lo:
-            return Fraction(m, d)
-        d *= 2
-
-
-def _nus_le(a: Nus, b: Nus) -> bool:
-    """x + n·↑ + *k ≤ y + m·↑ + *j: unequal numbers decide (the rest is infinitesimal); else the difference
-    d·↑ + *e (d = m − n, e = k ⊕ j) is ≥ 0 exactly when it is 0, or d ≥ 2, or d = 1 and e ≠ 1 (↑* ‖ 0)."""
-    if a[0] != b[0]:
-        return a[0] < b[0]
-    d, e = b[1] - a[1], a[2] ^ b[2]
-    return d >= 2 or (d == 1 and e != 1) or (d == 0 and e == 0)
-
-
 def le(g: Game, h: Game) -> bool:
     """G ≤ H: memoized on serial numbers; by the ups and stars when both are x + n·↑ + *k (Fraction's comparisons
     cost more than the lookup, so the memo is asked first), else by `le_by_options`."""
@@ -306,7 +226,7 @@ def le(g: Game, h: Game) -> bool:
     r = STORE.le.get(k)
     if r is None:
         a, b = g.nus, h.nus
-        r = _nus_le(a, b) if a is not None and b is not None else le_by_options(g, h)
+        r = nus_le(a, b) if a is not None and b is not None else le_by_options(g, h)
         STORE.remember(STORE.le, k, r)
     return r
 
@@ -323,27 +243,15 @@ def le_by_options(g: Game, h: Game) -> bool:
     return True
 
 
-def _maximal(opts: list[Game]) -> list[Game]:
-    """Drop dominated Left options: keep those no other option is ≥."""
+def undominated(opts: list[Game], greatest: bool = True) -> list[Game]:
+    """The options no other one dominates (distinct options): for Left (greatest) those no other is ≥, for Right
+    those no other is ≤."""
     if len(opts) < 2:
         return opts
     kept = []
     for a in opts:
         for b in opts:
-            if b is not a and le(a, b):
-                break
-        else:
-            kept.append(a)
-    return kept
-
-
-def _minimal(opts: list[Game]) -> list[Game]:
-    if len(opts) < 2:
-        return opts
-    kept = []
-    for a in opts:
-        for b in opts:
-            if b is not a and le(b, a):
+            if b is not a and (le(a, b) if greatest else le(b, a)):
                 break
         else:
             kept.append(a)
@@ -375,35 +283,34 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             lo = max((g.number for g in left), default=None)
             hi = min((g.number for g in right), default=None)
             if lo is None or hi is None or lo < hi:
-                return _number(_simplest_between(lo, hi))
+                return _number(simplest_between(lo, hi))
             return _intern([_number(lo)], [_number(hi)])  # {a | b} with a ≥ b numbers: hot, already canonical
-        left, right = _maximal(left), _minimal(right)
+        left, right = undominated(left), undominated(right, False)
         here = _Scratch(tuple(left), tuple(right))
-        changed = False
-        new_left: list[Game] = []
-        for gl in left:
-            for x in gl.right:  # G^L is reversible through G^LR ≤ G: replace it by the Left options of G^LR
-                if le(x, here):
-                    new_left.extend(x.left)
-                    changed = True
-                    break
-            else:
-                new_left.append(gl)
-        new_right: list[Game] = []
-        for gr in right:
-            for x in gr.left:
-                if le(here, x):
-                    new_right.extend(x.right)
-                    changed = True
-                    break
-            else:
-                new_right.append(gr)
-        if not changed:
+        new_left, changed_left = _bypass(left, here, True)
+        new_right, changed_right = _bypass(right, here, False)
+        if not (changed_left or changed_right):
             break
         left, right = list(dict.fromkeys(new_left)), list(dict.fromkeys(new_right))
     if _all_numbers(left) and _all_numbers(right):
         return game(left, right)
     return _intern(left, right)
+
+
+def _bypass(opts: list[Game], here: _Scratch, left: bool) -> tuple[list[Game], bool]:
+    """Reversible options replaced: a Left option G^L is reversible through a G^LR ≤ G, and is replaced by the Left
+    options of G^LR (Right's mirrored); the new options and whether any was replaced."""
+    out: list[Game] = []
+    changed = False
+    for g in opts:
+        for x in (g.right if left else g.left):
+            if le(x, here) if left else le(here, x):
+                out.extend(x.left if left else x.right)
+                changed = True
+                break
+        else:
+            out.append(g)
+    return out, changed
 
 
 def neg(g: Game) -> Game:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import InvalidArgumentError
-from .canonical import Game, add, game, le, neg, number
+from .canonical import Game, add, game, le, neg, number, undominated
 from .thermal import thermograph
 
 
@@ -74,15 +74,7 @@ def _heat(g: Game, t: Game, memo: dict) -> Game:
 def incentives(g: Game) -> tuple[Game, ...]:
     """The maximal incentives of G, Left's G^L − G and Right's G − G^R together: what a move gains; only the maximal
     ones bear on play (as CGSuite reports them)."""
-    return _maximal([add(x, neg(g)) for x in g.left] + [add(g, neg(x)) for x in g.right])
-
-
-def _maximal(xs: list[Game]) -> tuple[Game, ...]:
-    out = []
-    for x in xs:
-        if not any(y is not x and le(x, y) for y in xs) and x not in out:
-            out.append(x)
-    return tuple(out)
+    return tuple(undominated(list(dict.fromkeys([add(x, neg(g)) for x in g.left] + [add(g, neg(x)) for x in g.right]))))
 
 
 def compare(g: Game, h: Game) -> str:
