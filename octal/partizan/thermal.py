@@ -164,10 +164,23 @@ def _extreme(walls: list[Wall], pick) -> Wall:
 class Thermograph:
     """The walls (x as t grows from −1), the mast's value (the mean) and the temperature where the walls meet."""
 
-    __slots__ = ("_m", "_t", "left", "right")
+    __slots__ = ("_as_left", "_as_right", "_m", "_t", "left", "right")
 
     def __init__(self, left: Wall, right: Wall, m: int, t: int):
         self.left, self.right, self._m, self._t = left, right, m, t  # mean and temperature over the walls' 2^e
+        self._as_left = self._as_right = None
+
+    def as_left_option(self) -> Wall:
+        """Its right wall − t: its share of the Left scaffold of a game it is a Left option of (made once)."""
+        if self._as_left is None:
+            self._as_left = self.right.tilted(-1)
+        return self._as_left
+
+    def as_right_option(self) -> Wall:
+        """Its left wall + t, for a Right scaffold."""
+        if self._as_right is None:
+            self._as_right = self.left.tilted(1)
+        return self._as_right
 
     @property
     def mean(self) -> Fraction:
@@ -217,24 +230,23 @@ def _thermograph(g: Form) -> Thermograph:
         n = int(g.number)
         mast = Wall(0, (-1,), (n,), (0,))
         return Thermograph(mast, mast, n, -1)
-    L = _extreme([thermograph(x).right.tilted(-1) for x in g.left], max)
-    R = _extreme([thermograph(x).left.tilted(1) for x in g.right], min)
+    L = _extreme([thermograph(x).as_left_option() for x in g.left], max)
+    R = _extreme([thermograph(x).as_right_option() for x in g.right], min)
     e, (L, R) = _common([L, R])
-    T = _meet(L, R)
-    if T is None:  # they meet at a half of 2^−e: one more bit
+    T, half = _meet(L, R)
+    if half:  # they meet at a half of 2^−e: one more bit
         L, R = L.scaled(e + 1), R.scaled(e + 1)
-        T = _meet(L, R)
     m = _values(L, [T])[0]
     return Thermograph(_cut(L, T, m), _cut(R, T, m), m, T)
 
 
-def _meet(L: Wall, R: Wall) -> int | None:
-    """The least t ≥ −1 with L(t) ≤ R(t), both over one 2^e (the difference is piecewise linear: found between
-    breaks); None when it falls at a half of 2^−e."""
+def _meet(L: Wall, R: Wall) -> tuple[int, int]:
+    """(T, d): the least t ≥ −1 with L(t) ≤ R(t), both over one 2^e, at T / 2^d (d = 0, or 1 when it falls at a
+    half of 2^−e): the difference is piecewise linear, so it is found between breaks."""
     ts = sorted(set(L.ts) | set(R.ts))
     d = [a - b for a, b in zip(_values(L, ts), _values(R, ts))]
     if d[0] <= 0:
-        return ts[0]
+        return ts[0], 0
     for k in range(len(ts)):
         if k + 1 < len(ts):
             if d[k + 1] > 0:
@@ -244,8 +256,8 @@ def _meet(L: Wall, R: Wall) -> int | None:
             closing = R.slopes[-1] - L.slopes[-1]
             if closing <= 0:
                 raise ValueError("walls that never meet: not a short game's")
-        q, r = divmod(d[k], closing)
-        return None if r else ts[k] + q
+        q, r = divmod(d[k], closing)  # closing is 1 or 2: r ≠ 0 only at a half
+        return (ts[k] + q, 0) if r == 0 else (2 * (ts[k] + q) + 1, 1)
     raise AssertionError("unreachable")
 
 
