@@ -241,8 +241,8 @@ def _thermograph(g: Form) -> Thermograph:
 
 
 def _meet(L: Wall, R: Wall) -> tuple[int, int]:
-    """(T, d): the least t ≥ −1 with L(t) ≤ R(t), both over one 2^e, at T / 2^d (d = 0, or 1 when it falls at a
-    half of 2^−e): the difference is piecewise linear, so it is found between breaks."""
+    """(T, half): the least t ≥ −1 with L(t) ≤ R(t), both walls over one 2^e, found between breaks (the difference
+    is piecewise linear); T is over 2^e, or over 2^(e+1) when half is 1 (the walls meet at a half of 2^−e)."""
     ts = sorted(set(L.ts) | set(R.ts))
     d = [a - b for a, b in zip(_values(L, ts), _values(R, ts))]
     if d[0] <= 0:
