@@ -168,6 +168,11 @@ def test_stops_and_thermographs_agree_with_pycgt_on_random_games():
         assert (th.mean, th.temperature) == (pycgt.mean(q), pycgt.temperature(q)), to_text(g)
         for t in (F(i, 8) for i in range(0, 40)):
             assert (th.left.at(t), th.right.at(t)) == ref.at(t), (to_text(g), t)
+        for wall, theirs, slopes in ((th.left, ref.left, {-1, 0}), (th.right, ref.right, {0, 1})):
+            # pycgt's breaks above t = 0; a point only where the slope changes, never twice; the slopes proven
+            assert [(t, s) for (t, _), s in zip(wall.points, wall.slopes) if t > 0] == [
+                (t, s) for t, _, s in theirs.segments if t > 0], to_text(g)
+            assert set(wall.slopes) <= slopes and all(a != b for a, b in zip(wall.slopes, wall.slopes[1:])), wall
 
 
 def test_the_mean_value_theorem_holds_on_sums_of_copies():

@@ -6,9 +6,12 @@ n is the mast x = n; of any other canonical game G, the scaffold L(t) = max over
 and R(t) = min over G^R of (the left wall of G^R)(t) + t, cut where they first meet (L(t) ≤ R(t)), at the game's
 temperature, by the mast at its mean above it. The stops are the walls at t = 0.
 
-Every coordinate is dyadic (a crossing of two walls whose slopes differ by 2 halves at most), so a wall holds them as
-integers over one power of two, 2^e, raised a bit where a crossing needs it: exact, and integer arithmetic instead of
-Fraction's; the walls' points, the mean and the temperature are given as fractions.
+A left wall has slopes −1 and 0 only, a right wall 0 and 1 (by induction: a mast has slope 0; a Left scaffold is a
+max of right walls less t, slopes −1 and 0, and a max keeps its pieces' slopes; Right's alike). So two walls of one
+scaffold cross at whole units of the walls' 2^−e, and L and R, closing at 1 or 2, meet at a whole unit or a half.
+Every coordinate is thus dyadic: a wall holds them as integers over one power of two, 2^e, raised a bit where L and
+R meet at a half: exact, and integer arithmetic instead of Fraction's; the walls' points, the mean and the
+temperature are given as fractions.
 """
 
 from __future__ import annotations
@@ -84,81 +87,58 @@ def _last_at_most(ts: tuple, u) -> int:
     return i
 
 
-def _values(w: Wall, ts: list[int]) -> list[int]:
-    """w at each of the increasing ts (over w's 2^e), walking both lists once."""
-    out = []
-    wt, wx, ws = w.ts, w.xs, w.slopes
-    i, last = 0, len(wt) - 1
-    for t in ts:
-        while i < last and wt[i + 1] <= t:
-            i += 1
-        out.append(wx[i] + ws[i] * (t - wt[i]))
+def _extreme(walls: list[Wall], pick) -> Wall:
+    """The pointwise max (pick = max) or min of a scaffold's walls, folded two at a time."""
+    if len(walls) == 1:
+        return walls[0]
+    sign = 1 if pick is max else -1
+    e = max([w.e for w in walls])
+    out = walls[0].scaled(e)
+    for w in walls[1:]:
+        out = _extreme2(out, w.scaled(e), sign)
     return out
 
 
-def _wall(e: int, ts: list[int], xs: list[int], end_slope: int) -> Wall:
-    """The wall through the points (with an integer slope between each two) that keeps only those where the slope
-    changes (the first always)."""
-    kt, kx, ks = [ts[0]], [xs[0]], []
-    for i in range(1, len(ts)):
-        s = (xs[i] - xs[i - 1]) // (ts[i] - ts[i - 1])
-        if not ks:
-            ks.append(s)
-        elif s != ks[-1]:
-            kt.append(ts[i - 1])
-            kx.append(xs[i - 1])
-            ks.append(s)
-    if not ks:
-        ks.append(end_slope)
-    elif end_slope != ks[-1]:
-        kt.append(ts[-1])
-        kx.append(xs[-1])
-        ks.append(end_slope)
-    return Wall(e, tuple(kt), tuple(kx), tuple(ks))
-
-
-def _common(walls: list[Wall]) -> tuple[int, list[Wall]]:
-    e = max(w.e for w in walls)
-    return e, [w.scaled(e) for w in walls]
-
-
-def _extreme(walls: list[Wall], pick) -> Wall:
-    """The pointwise max (pick = max) or min of walls: evaluated at every break and every crossing between them."""
-    if len(walls) == 1:
-        return walls[0]
-    e, walls = _common(walls)
-    walls = list({(w.ts, w.xs, w.slopes): w for w in walls}.values())  # equal options' walls once
-    if len(walls) == 1:
-        return walls[0]
+def _extreme2(a: Wall, b: Wall, sign: int) -> Wall:
+    """The max (sign 1) or min (sign −1) of two walls of one scaffold over one 2^e, by one walk over both walls'
+    breaks. Their slopes differ by 1 at most (see the module's note), so they cross at whole units of 2^−e. A point
+    is kept only where the slope changes (and the first), so equal walls are held alike."""
+    at, ax, sa_ = a.ts, a.xs, a.slopes
+    bt, bx, sb_ = b.ts, b.xs, b.slopes
+    na, nb = len(at) - 1, len(bt) - 1
+    i = j = 0
+    t, va, vb = at[0], ax[0], bx[0]
+    ts: list[int] = []
+    xs: list[int] = []
+    ss: list[int] = []
     while True:
-        ts = sorted({t for w in walls for t in w.ts})
-        vals = [_values(w, ts) for w in walls]
-        ends = [w.slopes[-1] for w in walls]
-        extra, half = set(), False
-        for i in range(len(walls)):
-            for j in range(i + 1, len(walls)):
-                a, b = vals[i], vals[j]
-                for k in range(len(ts)):
-                    da = a[k] - b[k]
-                    # the slope of the difference past ts[k]: each wall's there, from the next break's values
-                    ds = ((a[k + 1] - b[k + 1]) - da) // (ts[k + 1] - ts[k]) if k + 1 < len(ts) else ends[i] - ends[j]
-                    if da == 0 or ds == 0 or (da > 0) == (ds > 0):
-                        continue
-                    q, r = divmod(-da, ds)  # the crossing ts[k] + q, when it comes before the next break
-                    if k + 1 < len(ts) and ts[k] + q >= ts[k + 1]:
-                        continue
-                    if r:
-                        half = True
-                    extra.add(ts[k] + q)
-        if not half:
-            break
-        e, walls = e + 1, [w.scaled(e + 1) for w in walls]  # a crossing at a half: one more bit, then again
-    ts = sorted(set(ts) | extra)
-    vals = [_values(w, ts) for w in walls]
-    xs = [pick(v[k] for v in vals) for k in range(len(ts))]
-    top = xs[-1]
-    end = pick(s for v, s in zip(vals, ends) if v[-1] == top)
-    return _wall(e, ts, xs, end)
+        sa, sb = sa_[i], sb_[j]
+        nxt = min(at[i + 1] if i < na else _FAR, bt[j + 1] if j < nb else _FAR)
+        d, ds = (va - vb) * sign, (sa - sb) * sign
+        if d > 0 or (d == 0 and ds >= 0):
+            x, s, other = va, sa, sb
+        else:
+            x, s, other = vb, sb, sa
+        if not ss or s != ss[-1]:
+            ts.append(t)
+            xs.append(x)
+            ss.append(s)
+        if d * ds < 0 and t + abs(d) < nxt:  # they cross at t + |d| (|ds| = 1), before the next break
+            ts.append(t + abs(d))
+            xs.append(x + s * abs(d))
+            ss.append(other)
+        if nxt == _FAR:
+            return Wall(a.e, tuple(ts), tuple(xs), tuple(ss))
+        va += sa * (nxt - t)
+        vb += sb * (nxt - t)
+        t = nxt
+        if i < na and at[i + 1] == t:
+            i += 1
+        if j < nb and bt[j + 1] == t:
+            j += 1
+
+
+_FAR = float("inf")
 
 
 class Thermograph:
@@ -214,10 +194,11 @@ def thermograph(g: Form) -> Thermograph:
         if x.uid in memo:
             stack.pop()
             continue
-        if x.number is None or x.number.denominator != 1:
-            missing = [y for y in x.left + x.right if y.uid not in memo]
+        n = x.number
+        if n is None or n.denominator != 1:
+            missing = [y for y in x.left if y.uid not in memo] + [y for y in x.right if y.uid not in memo]
             if missing:
-                stack.extend(missing)
+                stack += missing
                 continue
         stack.pop()
         found = _thermograph(x)  # its options' thermographs are memoized (or, past a clear of the store, made again)
@@ -226,57 +207,72 @@ def thermograph(g: Form) -> Thermograph:
 
 
 def _thermograph(g: Form) -> Thermograph:
-    if g.number is not None and g.number.denominator == 1:
-        n = int(g.number)
-        mast = Wall(0, (-1,), (n,), (0,))
-        return Thermograph(mast, mast, n, -1)
-    L = _extreme([thermograph(x).as_left_option() for x in g.left], max)
-    R = _extreme([thermograph(x).as_right_option() for x in g.right], min)
-    e, (L, R) = _common([L, R])
-    T, half = _meet(L, R)
-    if half:  # they meet at a half of 2^−e: one more bit
-        L, R = L.scaled(e + 1), R.scaled(e + 1)
-    m = _values(L, [T])[0]
-    return Thermograph(_cut(L, T, m), _cut(R, T, m), m, T)
+    n = g.number
+    if n is not None and n.denominator == 1:
+        mast = Wall(0, (-1,), (int(n),), (0,))
+        return Thermograph(mast, mast, int(n), -1)
+    memo = STORE.thermographs
+    left, right = g.left, g.right
+    L = ((memo.get(left[0].uid) or thermograph(left[0])).as_left_option() if len(left) == 1 else
+         _extreme([(memo.get(x.uid) or thermograph(x)).as_left_option() for x in left], max))
+    R = ((memo.get(right[0].uid) or thermograph(right[0])).as_right_option() if len(right) == 1 else
+         _extreme([(memo.get(x.uid) or thermograph(x)).as_right_option() for x in right], min))
+    if L.e != R.e:
+        e = max(L.e, R.e)
+        L, R = L.scaled(e), R.scaled(e)
+    return _capped(L, R)
 
 
-def _meet(L: Wall, R: Wall) -> tuple[int, int]:
-    """(T, half): the least t ≥ −1 with L(t) ≤ R(t), both walls over one 2^e, found between breaks (the difference
-    is piecewise linear); T is over 2^e, or over 2^(e+1) when half is 1 (the walls meet at a half of 2^−e)."""
-    ts = sorted(set(L.ts) | set(R.ts))
-    d = [a - b for a, b in zip(_values(L, ts), _values(R, ts))]
-    if d[0] <= 0:
-        return ts[0], 0
-    for k in range(len(ts)):
-        if k + 1 < len(ts):
-            if d[k + 1] > 0:
-                continue
-            closing = (d[k] - d[k + 1]) // (ts[k + 1] - ts[k])
-        else:
-            closing = R.slopes[-1] - L.slopes[-1]
-            if closing <= 0:
-                raise ValueError("walls that never meet: not a short game's")
-        q, r = divmod(d[k], closing)  # closing is 1 or 2: r ≠ 0 only at a half
-        return (ts[k] + q, 0) if r == 0 else (2 * (ts[k] + q) + 1, 1)
-    raise AssertionError("unreachable")
+def _capped(L: Wall, R: Wall) -> Thermograph:
+    """The scaffolds L and R (over one 2^e) up to T, the least t ≥ −1 with L(t) ≤ R(t), then the mast at their value
+    there: T found by one walk over both walls' breaks, where L − R is linear. Closing at 1 or 2, they meet at a
+    whole unit of 2^−e or at a half; then the thermograph is held over 2^(e+1)."""
+    lt, lx, ls = L.ts, L.xs, L.slopes
+    rt, rx, rs = R.ts, R.xs, R.slopes
+    nl, nr = len(lt) - 1, len(rt) - 1
+    i = j = 0
+    t, d = lt[0], lx[0] - rx[0]  # > 0: only an integer has temperature −1, so L and R meet past t = −1
+    while True:
+        closing = rs[j] - ls[i]  # how fast L − R falls past t
+        nxt = min(lt[i + 1] if i < nl else _FAR, rt[j + 1] if j < nr else _FAR)
+        if d <= closing * (nxt - t):  # d > 0, so only when closing > 0
+            break
+        if nxt == _FAR:
+            raise ValueError("walls that never meet: not a short game's")
+        d -= closing * (nxt - t)
+        t = nxt
+        if i < nl and lt[i + 1] == t:
+            i += 1
+        if j < nr and rt[j + 1] == t:
+            j += 1
+    q, up = divmod(d, closing)  # they meet at t + q, or a half past it (up = 1: one more bit)
+    T = ((t + q) << up) + up
+    m = (lx[i] << up) + ls[i] * (T - (lt[i] << up))
+    return Thermograph(_cut(L, i + 1, T, m, up), _cut(R, j + 1, T, m, up), m, T)
 
 
-def _cut(w: Wall, T: int, m: int) -> Wall:
-    """The wall up to T, then the mast x = m (T a point of its own only where the slope changes there)."""
-    k = _last_at_most(w.ts, T - 1) + 1  # the points before T
-    if k and w.slopes[k - 1] == 0:
-        return Wall(w.e, w.ts[:k], w.xs[:k], w.slopes[:k])
-    return Wall(w.e, w.ts[:k] + (T,), w.xs[:k] + (m,), w.slopes[:k] + (0,))
+def _cut(w: Wall, k: int, T: int, m: int, up: int) -> Wall:
+    """The wall's first k points (those before T; over one more bit when up is 1), then the mast x = m from T (a
+    point of its own only where the slope changes there)."""
+    ts, xs, ss = w.ts[:k], w.xs[:k], w.slopes[:k]
+    if up:
+        ts, xs = tuple([t << 1 for t in ts]), tuple([x << 1 for x in xs])
+    if ss[-1] == 0:
+        return Wall(w.e + up, ts, xs, ss)
+    return Wall(w.e + up, ts + (T,), xs + (m,), ss + (0,))
 
 
 def stops(g: Form) -> tuple[Fraction, Fraction]:
     """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
     reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
-    found = STORE.stops.get(g.uid)
+    memo = STORE.stops
+    found = memo.get(g.uid)
     if found is None:
-        found = (g.number, g.number) if g.number is not None else (
-            max(stops(x)[1] for x in g.left), min(stops(x)[0] for x in g.right))
-        STORE.remember(STORE.stops, g.uid, found)
+        n = g.number
+        found = (n, n) if n is not None else (
+            max([(memo.get(x.uid) or stops(x))[1] for x in g.left]),
+            min([(memo.get(x.uid) or stops(x))[0] for x in g.right]))
+        STORE.remember(memo, g.uid, found)
     return found
 
 
