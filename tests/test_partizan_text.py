@@ -125,6 +125,19 @@ def test_deep_numbers_are_written_and_measured_without_recursing_through_them():
     assert thermograph(number(F(3, 4))) == thermograph(number(F(3, 4)))  # equal thermographs, not only the same one
 
 
+def test_a_deep_chain_of_switches_has_the_thermograph_proven_for_it():
+    """G_k = {k | G_(k−1)}, G_0 = 0: mean k − 1 + 2^−k, temperature 1 − 2^−k, stops k and k − 1. By induction: above
+    its temperature T' = 1 − 2^(1−k), G_(k−1)'s left wall is the mast m' = k − 2 + 2^(1−k), so the scaffolds k − t
+    and m' + t meet at (k − m')/2 = 1 − 2^−k ≥ T', at x = k − 1 + 2^−k. At k = 1,100 the walls' points are integers
+    over 2^1100, past a float's range, and the game is born on day 1,100, past Python's depth of recursion."""
+    g = ZERO
+    for k in range(1, 1101):
+        g = game([number(k)], [g])
+    th = thermograph(g)
+    assert (th.mean, th.temperature) == (k - 1 + F(1, 2 ** k), 1 - F(1, 2 ** k))
+    assert (left_stop(g), right_stop(g)) == (k, k - 1)
+
+
 @pytest.mark.parametrize("typed, message", [
     ("{3|2|1}", "ambiguous: two separators of 1 bar at the same level at column 5"),
     ("1 2", "a number written after another term at column 3"),

@@ -13,6 +13,7 @@ class Form(Protocol):
     left: tuple[Form, ...]
     right: tuple[Form, ...]
     uid: int
+    birthday: int
     number: Fraction | None  # the value when the form is a number
     nus: tuple[Fraction, int, int] | None  # (x, n, k) when the form is x + n·↑ + *k
 

@@ -16,6 +16,7 @@ temperature are given as fractions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from .form import Form
@@ -182,11 +183,28 @@ class Thermograph:
 
 
 def thermograph(g: Form) -> Thermograph:
-    """The thermograph of a canonical game (memoized in the store of forms, on its serial number). Its subgames' first,
-    from a stack of its own rather than by recursion: a number m/2^k is k options deep (1/2^400 is 400)."""
-    memo = STORE.thermographs
-    found = memo.get(g.uid)
-    if found is not None:
+    """The thermograph of a canonical game (memoized in the store of forms, on its serial number)."""
+    found = STORE.thermographs.get(g.uid)
+    return found if found is not None else _bottom_up(g, STORE.thermographs, _thermograph, _integer)
+
+
+def stops(g: Form) -> tuple[Fraction, Fraction]:
+    """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
+    reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
+    found = STORE.stops.get(g.uid)
+    return found if found is not None else _bottom_up(g, STORE.stops, _stops, _number)
+
+
+_SHALLOW = 64  # a game born by this day is measured by recursion (three frames a day), quicker than a stack
+
+
+def _bottom_up(g: Form, memo: dict, make: Callable, whole: Callable) -> object:
+    """make(g), memoized in memo, its subgames' first (those that are not `whole`, such as integers, need none of
+    their options'): by recursion when g is born by day _SHALLOW, else from a stack of its own. A number m/2^k is k
+    options deep, and a game may be born past Python's 1,000 frames."""
+    if g.birthday <= _SHALLOW:
+        found = make(g)
+        STORE.remember(memo, g.uid, found)
         return found
     stack = [g]
     while stack:
@@ -194,16 +212,32 @@ def thermograph(g: Form) -> Thermograph:
         if x.uid in memo:
             stack.pop()
             continue
-        n = x.number
-        if n is None or n.denominator != 1:
+        if not whole(x):
             missing = [y for y in x.left if y.uid not in memo] + [y for y in x.right if y.uid not in memo]
             if missing:
                 stack += missing
                 continue
         stack.pop()
-        found = _thermograph(x)  # its options' thermographs are memoized (or, past a clear of the store, made again)
+        found = make(x)  # its options' are memoized (or, past a clear of the store, made again)
         STORE.remember(memo, x.uid, found)
     return found
+
+
+def _integer(g: Form) -> bool:
+    return g.number is not None and g.number.denominator == 1
+
+
+def _number(g: Form) -> bool:
+    return g.number is not None
+
+
+def _stops(g: Form) -> tuple[Fraction, Fraction]:
+    n = g.number
+    if n is not None:
+        return n, n
+    memo = STORE.stops
+    return (max([(memo.get(x.uid) or stops(x))[1] for x in g.left]),
+            min([(memo.get(x.uid) or stops(x))[0] for x in g.right]))
 
 
 def _thermograph(g: Form) -> Thermograph:
@@ -235,10 +269,12 @@ def _capped(L: Wall, R: Wall) -> Thermograph:
     while True:
         closing = rs[j] - ls[i]  # how fast L − R falls past t
         nxt = min(lt[i + 1] if i < nl else _FAR, rt[j + 1] if j < nr else _FAR)
+        if nxt == _FAR:  # the last segment, without end
+            if closing <= 0:
+                raise ValueError("walls that never meet: not a short game's")
+            break
         if d <= closing * (nxt - t):  # d > 0, so only when closing > 0
             break
-        if nxt == _FAR:
-            raise ValueError("walls that never meet: not a short game's")
         d -= closing * (nxt - t)
         t = nxt
         if i < nl and lt[i + 1] == t:
@@ -260,20 +296,6 @@ def _cut(w: Wall, k: int, T: int, m: int, up: int) -> Wall:
     if ss[-1] == 0:
         return Wall(w.e + up, ts, xs, ss)
     return Wall(w.e + up, ts + (T,), xs + (m,), ss + (0,))
-
-
-def stops(g: Form) -> tuple[Fraction, Fraction]:
-    """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
-    reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
-    memo = STORE.stops
-    found = memo.get(g.uid)
-    if found is None:
-        n = g.number
-        found = (n, n) if n is not None else (
-            max([(memo.get(x.uid) or stops(x))[1] for x in g.left]),
-            min([(memo.get(x.uid) or stops(x))[0] for x in g.right]))
-        STORE.remember(memo, g.uid, found)
-    return found
 
 
 def left_stop(g: Form) -> Fraction:
