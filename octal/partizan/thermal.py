@@ -89,9 +89,7 @@ def _last_at_most(ts: tuple, u) -> int:
 
 
 def _extreme(walls: list[Wall], pick) -> Wall:
-    """The pointwise max (pick = max) or min of a scaffold's walls, folded two at a time."""
-    if len(walls) == 1:
-        return walls[0]
+    """The pointwise max (pick = max) or min of a scaffold's walls (two or more), folded two at a time."""
     sign = 1 if pick is max else -1
     e = max([w.e for w in walls])
     out = walls[0].scaled(e)
