@@ -214,6 +214,9 @@ def test_octal_game_prints_and_writes_json():
     assert (up["atomic_weight"], up["no_atomic_weight"], up["reduced"]) == ("2", None, "0")
     text = CliRunner().invoke(app, ["game", "3+-1"]).stdout
     assert "game           {4|2}" in text and "temperature    1" in text and "mean           3" in text
+    for typed, canonical in (("-3/8", "-3/8"), ("-{1|0}", "{0|-1}"), ("-(1+*)", "-1*")):  # not taken for an option
+        r = CliRunner().invoke(app, ["game", typed, "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["canonical"] == canonical, r.output
 
 
 @pytest.mark.slow

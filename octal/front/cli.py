@@ -27,8 +27,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Nim sequences, periods, positions and misère play of octal games.",
 )
+HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' (or a game '-3/8') reaches our own message
 app.add_typer(census_app, name="census")
-app.command("game", cls=PlainHelp)(friendly(short_game))
+app.command("game", cls=PlainHelp, context_settings=HEAPS_CONTEXT)(friendly(short_game))
 app.command("partizan", cls=PlainHelp)(friendly(partizan_heaps))
 
 Game = Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]), a subtraction set "
@@ -39,9 +40,6 @@ Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, 
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
 Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows.")]
 Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="At most N kernel threads (default: every core this process may use; one while more are slower, as on a busy machine; the values are the same for any N).")]
-HEAPS_CONTEXT = {"ignore_unknown_options": True}  # so that '-5' reaches our own message
-
-
 def _print_version(asked: bool) -> None:
     if asked:
         typer.echo(f"octal {__version__}")
