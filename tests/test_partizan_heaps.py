@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from octal.errors import InvalidArgumentError
 from octal.front.cli import app
-from octal.partizan import ZERO, game, to_text, total
+from octal.partizan import ZERO, game, number, to_text, total
 from octal.partizan.heap_games import partizan_values
 
 
@@ -97,11 +97,24 @@ def test_a_splitting_game_s_outcome_period_is_never_proven():
 
 
 def test_a_value_period_with_a_number_as_saltus_is_found():
-    """Left takes 1, Right takes 2 (0.3 and 0.03): G(n + 2) = G(n) + ... a number each two heaps, apparent."""
-    seq = partizan_values("0.3", "0.03", 40)
+    """Left takes 2 and Right takes 1, each leaving no heap, one or two (0.07 and 0.7): G(n + 4) = G(n) − 1 from
+    heap 0, apparent. The saltus −1 holds for octal's values and for pycgt's (an independent library), built here
+    from the same moves."""
+    pycgt = pytest.importorskip("pycgt")
+    seq = partizan_values("0.07", "0.7", 40)
     vp = seq.value_period
-    assert vp is not None and vp.saltus.number is not None
-    assert all(seq.values[n + vp.period] is seq.values[n] + vp.saltus for n in range(vp.preperiod, 40 - vp.period))
+    assert (vp.period, vp.preperiod, vp.saltus) == (4, 0, number(-1))
+    assert all(seq.values[n + 4] is seq.values[n] + number(-1) for n in range(36))
+    dl, dr = reference_digits("0.07")[0], reference_digits("0.7")[0]
+    theirs: list = []
+    for h in range(16):
+        def total_of(p):
+            out = pycgt.ZERO
+            for x in p:
+                out = pycgt.add(out, theirs[x])
+            return out
+        theirs.append(pycgt.game([total_of(p) for p in _leaves(dl, h)], [total_of(p) for p in _leaves(dr, h)]))
+    assert all(theirs[n + 4] == pycgt.add(theirs[n], pycgt.number(-1)) for n in range(12))
 
 
 def test_octal_partizan_prints_a_table_and_json():
