@@ -188,6 +188,34 @@ def test_stops_and_thermographs_agree_with_pycgt_on_random_games():
             assert set(wall.slopes) <= slopes and all(a != b for a, b in zip(wall.slopes, wall.slopes[1:])), wall
 
 
+def test_canonical_forms_are_pycgt_s_option_for_option():
+    """Random games built in both libraries from the same trees of options, neither converted from the other:
+    octal's canonical form has pycgt's options on each side, all the way down (a reduction that kept the value but
+    not the canonical form would pass a comparison of values, or of a form converted and reduced again)."""
+    pycgt, _ = _pycgt_and_converter()
+    rng = random.Random(11)
+    pool = [(ZERO, pycgt.ZERO)]
+    for count in (10, 40, 150, 800):
+        made = []
+        for _ in range(count):
+            sides = [rng.sample(pool, rng.randint(0, min(3, len(pool)))) for _ in "LR"]
+            made.append((game(*[[o for o, _ in side] for side in sides]),
+                         pycgt.game(*[[q for _, q in side] for side in sides])))
+        pool += made
+    memo: dict = {}
+
+    def same(o, q) -> bool:
+        if (o.uid, id(q)) not in memo:
+            memo[o.uid, id(q)] = all(
+                len(mine) == len(theirs) and all(any(same(x, y) for y in theirs) for x in mine)
+                for mine, theirs in ((o.left, q.left), (o.right, q.right)))
+        return memo[o.uid, id(q)]
+
+    assert len({o.uid for o, _ in pool}) > 150  # distinct values
+    for o, q in pool:
+        assert same(o, q), (to_text(o), pycgt.render(q))
+
+
 def test_the_mean_value_theorem_holds_on_sums_of_copies():
     """n·m(G) − t ≤ RS(n·G) ≤ LS(n·G) ≤ n·m(G) + t with t = max(temperature, 0) (Winning Ways ch. 6): the mean is
     the limit of the stops of n copies over n."""
@@ -198,6 +226,45 @@ def test_the_mean_value_theorem_holds_on_sums_of_copies():
         for n in range(1, 7):
             total = add(total, g)
             assert n * th.mean - t <= right_stop(total) <= left_stop(total) <= n * th.mean + t, (to_text(g), n)
+
+
+_GRID = [F(i, 16) for i in range(65)]  # the day-4 games' temperatures are sixteenths at most (eighths, in fact)
+
+
+def _cooled(g, t: F, memo: dict):
+    """G cooled by t by the definition alone (Siegel, Combinatorial Game Theory II.5), no thermograph: a number is
+    itself; else G_t = {G^L_t − t | G^R_t + t} up to the least t at which that is infinitely close to a number x (its
+    stops agree), and x past it."""
+    if g.number is not None:
+        return g
+    if (g.uid, t) not in memo:
+        tau, x = _freezing(g, memo)
+        memo[g.uid, t] = number(x) if t > tau else _raw(g, t, memo)
+    return memo[g.uid, t]
+
+
+def _raw(g, t: F, memo: dict):
+    return game([add(_cooled(x, t, memo), number(-t)) for x in g.left],
+                [add(_cooled(x, t, memo), number(t)) for x in g.right])
+
+
+def _freezing(g, memo: dict) -> tuple:
+    """(τ, x): the least t of the grid at which {G^L_t − t | G^R_t + t} is infinitely close to the number x."""
+    if (g.uid, "τ") not in memo:
+        memo[g.uid, "τ"] = next((t, left_stop(f)) for t in _GRID
+                                if left_stop(f := _raw(g, t, memo)) == right_stop(f))
+    return memo[g.uid, "τ"]
+
+
+def test_the_temperature_is_where_cooling_freezes_the_game():
+    """The temperature is where cooling by the definition (above, no thermograph) makes G infinitely close to a
+    number, and that number is the mean (Winning Ways ch. 6): for random games born by day 4 that are not numbers."""
+    games = [g for g in _random_games(9, 400, day=4) if g.number is None]
+    assert len(games) > 150
+    memo: dict = {}
+    for g in games:
+        th = thermograph(g)
+        assert _freezing(g, memo) == (th.temperature, th.mean), to_text(g)
 
 
 def test_octal_game_prints_and_writes_json():
