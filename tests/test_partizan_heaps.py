@@ -96,6 +96,23 @@ def test_a_splitting_game_s_outcome_period_is_never_proven():
     assert seq.outcome_period is None or not seq.outcome_period.proven
 
 
+def test_partizan_splittles_is_the_code_with_digit_7_at_each_take():
+    """Partizan Splittles (Albert and Nowakowski, Games of No Chance 3): a player takes s of their own set from a
+    heap and may split what is left into two heaps — the code with digit 7 at each s. The values are checked against
+    moves enumerated from that rule, not from the codes."""
+    for sl, sr in (({1, 2}, {2, 3}), ({1}, {2, 4}), ({2, 3}, {1, 3, 4})):
+        codes = ["0." + "".join("7" if k in s else "0" for k in range(1, max(s) + 1)) for s in (sl, sr)]
+        values: list = []
+        for h in range(24):
+            sides = [[], []]
+            for side, takes in zip(sides, (sl, sr)):
+                for s in sorted(t for t in takes if t <= h):
+                    rest = h - s  # none left, one heap, or two heaps a and rest − a
+                    side += [values[rest]] + [values[a] + values[rest - a] for a in range(1, rest // 2 + 1)]
+            values.append(game(*sides))
+        assert list(partizan_values(*codes, 24).values) == values, codes
+
+
 def test_a_value_period_with_a_number_as_saltus_is_found():
     """Left takes 2 and Right takes 1, each leaving no heap, one or two (0.07 and 0.7): G(n + 4) = G(n) − 1 from
     heap 0, apparent. The saltus −1 holds for octal's values and for pycgt's (an independent library), built here
