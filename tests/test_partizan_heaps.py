@@ -2,6 +2,7 @@
 enumeration of the moves (tests/reference.py reads the digits), outcomes against a game-tree search, and the proven
 outcome periods of partizan subtraction games held far past where they were proven."""
 
+import io
 import json
 import random
 from functools import lru_cache
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 
 from octal.errors import InvalidArgumentError
 from octal.front.cli import app
+from octal.front.progress import ProgressLine
 from octal.partizan import ZERO, game, number, to_text, total
 from octal.partizan.heap_games import partizan_values
 
@@ -149,6 +151,17 @@ def test_octal_partizan_prints_a_table_and_json():
     assert partizan_values("0.3", "0.3", 1).values == (ZERO,)
 
 
+def test_a_long_heap_game_says_how_far_it_is_on_a_terminal():
+    """The progress line (heap n of N, the last value's birthday) is drawn while the values are computed, and the
+    values are the same with it as without."""
+    stream = io.StringIO()
+    line = ProgressLine(stream=stream, enabled=True, delay=0)
+    seq = partizan_values("0.3", "0.33", 30, progress=line)
+    drawn = stream.getvalue()
+    assert "heap 2 of 30" in drawn and "the last value born on day 1" in drawn and "largest" not in drawn
+    assert seq.values == partizan_values("0.3", "0.33", 30).values
+
+
 def test_values_too_long_to_write_are_described_and_given_as_definitions():
     """0.37 against 0.33: heap n's value shares its subgames, its text doubles with n (heap 30: 27 subgames, 800,000
     characters): the table describes it, --json gives null and its definitions, and both come at once."""
@@ -156,6 +169,8 @@ def test_values_too_long_to_write_are_described_and_given_as_definitions():
     assert r.exit_code == 0
     row = [line for line in r.stdout.splitlines() if line.strip().startswith("31 ")][0]
     assert "subgames born on day" in row and "characters written out" in row
+    first = [line for line in r.stdout.splitlines() if line.strip().startswith("1 ")][0]
+    assert first.split() == ["1", "N", "*"]  # the long values widen no column of the short ones
     doc = json.loads(CliRunner().invoke(app, ["partizan", "0.37", "0.33", "--n", "32", "--json"]).stdout)
     long = [h for h, v in enumerate(doc["values"]) if v is None]
     assert long and sorted(map(int, doc["value_forms"])) == long

@@ -15,7 +15,7 @@ from .. import defaults as D
 from ..errors import InvalidArgumentError
 from ..version import __version__
 from .cli_census import census_app
-from .cli_options import AsJson
+from .cli_options import AsJson, Quiet
 from .cli_partizan import partizan_heaps, short_game
 from .exits import fail, friendly, on_interrupt, run_app
 from .help_layout import PlainHelp
@@ -35,7 +35,6 @@ app.command("partizan", cls=PlainHelp)(friendly(partizan_heaps))
 Game = Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, .07, 4.7, 0.[3]), a subtraction set "
                                      "(S(1,2,5), allbut(1,3)) or a preset name (kayles).")]  # every command's GAME
 Heaps = Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes, e.g. 5 7 9.")]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")]
 Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")]
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
 Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows.")]

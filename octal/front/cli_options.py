@@ -7,3 +7,4 @@ from typing import Annotated
 import typer
 
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No progress line on stderr.")]

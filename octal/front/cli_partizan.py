@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli_options import AsJson
+from .cli_options import AsJson, Quiet
 
 
 def short_game(
@@ -43,17 +43,23 @@ def partizan_heaps(
     full: Annotated[bool, typer.Option("--full", help="Print every heap, not the first 48.")] = False,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw the means and temperatures by heap size: .png, .svg or .pdf (needs matplotlib).")] = None,
     as_json: AsJson = False,
+    quiet: Quiet = False,
 ) -> None:
     """A partizan heap game, Left moving by one code and Right by another: each heap's canonical value and outcome
     class, and the regularities of both sequences."""
     from ..partizan.heap_games import partizan_values
     from .partizan_plot import plot_heap_means
     from .plot import check_image_path
+    from .progress import ProgressLine
     from .report import partizan_heaps_text
 
     if plot is not None:
         check_image_path(plot)
-    seq = partizan_values(left, right, n)
+    line = ProgressLine(enabled=False if quiet else None)
+    try:
+        seq = partizan_values(left, right, n, progress=line)
+    finally:
+        line.close()
     typer.echo(json.dumps(seq.to_dict()) if as_json else partizan_heaps_text(seq, full))
     if plot is not None:
         typer.echo(f"saved {plot_heap_means(seq, plot)}", err=as_json)

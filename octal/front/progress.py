@@ -8,7 +8,8 @@ from typing import TextIO
 
 
 class ProgressLine:
-    """Callable as progress(done, total, largest); total 0 means open-ended. Silent unless on a terminal after 1 s."""
+    """Callable as progress(done, total, largest); total 0 means open-ended, largest None says none. Silent unless on
+    a terminal after 1 s."""
 
     def __init__(self, label: str = "heap", stream: TextIO | None = None, enabled: bool | None = None,
                  delay: float = 1.0, note: str = ""):
@@ -22,7 +23,7 @@ class ProgressLine:
         self.last_draw = 0.0
         self.shown = False
 
-    def __call__(self, done: int, total: int, largest: int = 0, extra: str = "") -> None:
+    def __call__(self, done: int, total: int, largest: int | None = 0, extra: str = "") -> None:
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -35,7 +36,8 @@ class ProgressLine:
         rate = (done - self.first_done) / max(now - self.t0, 1e-9)
         if total > 0:
             eta = f"{(total - done) / rate:,.0f} s" if rate > 0 else "?"
-            text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s · largest {largest} · ETA {eta}"
+            text = f"{self.label} {done:,} of {total:,} · {rate:,.0f}/s" + (
+                "" if largest is None else f" · largest {largest}") + f" · ETA {eta}"
         else:  # open-ended work: no total, no ETA
             text = f"{self.label} {done:,} · {rate:,.1f}/s"
         for part in (extra, self.note):

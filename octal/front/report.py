@@ -389,10 +389,8 @@ def partizan_heaps_text(seq, full: bool = False) -> str:
     the regularities of both sequences."""
     shown = seq.n if full else min(seq.n, 48)
     texts = [described(g, TABLE_TEXT) for g in seq.values[:shown]]
-    width = max(5, *(len(t) for t in texts))
-    lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}",
-             f"{'heap':>6}  {'value':<{width}}  outcome"]
-    lines += [f"{h:>6}  {texts[h]:<{width}}  {seq.outcomes[h]}" for h in range(shown)]
+    lines = [f"partizan heap game: Left moves by {seq.left}, Right by {seq.right}", f"{'heap':>6}  outcome  value"]
+    lines += [f"{h:>6}  {seq.outcomes[h]:<7}  {texts[h]}" for h in range(shown)]  # a long value widens no column
     if shown < seq.n:
         lines.append(f"(heaps 0..{shown - 1} shown of {seq.n:,}; --full prints all)")
     op, vp = seq.outcome_period, seq.value_period

@@ -13,6 +13,7 @@ The value of a heap n is {G^L | G^R}, each option the sum of the values of the h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import InvalidArgumentError
@@ -92,8 +93,10 @@ def _moves(code: OctalCode, h: int) -> set[tuple[int, ...]]:
     return {leaves for _, leaves in code.options(h)}
 
 
-def partizan_values(left: OctalCode | str, right: OctalCode | str, n: int) -> PartizanSequence:
-    """Values and outcomes of heaps 0..n−1 (FormTooLarge naming the heap when the forms pass MAX_WORK steps)."""
+def partizan_values(left: OctalCode | str, right: OctalCode | str, n: int,
+                    progress: Callable[[int, int, int | None, str], None] | None = None) -> PartizanSequence:
+    """Values and outcomes of heaps 0..n−1 (FormTooLarge naming the heap when the forms pass MAX_WORK steps);
+    `progress(done, n, None, note)` is called after each heap, the note its value's birthday."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidArgumentError(f"the number of heaps must be a whole number ≥ 1, not {n!r}")
     L, R = as_code(left), as_code(right)
@@ -104,6 +107,8 @@ def partizan_values(left: OctalCode | str, right: OctalCode | str, n: int) -> Pa
                 lo = [total([values[x] for x in leaves]) for leaves in _moves(L, h)]
                 ro = [total([values[x] for x in leaves]) for leaves in _moves(R, h)]
                 values.append(game(lo, ro))
+                if progress is not None:
+                    progress(h + 1, n, None, f"the last value born on day {values[-1].birthday:,}")
     except FormTooLarge:
         raise FormTooLarge(f"the values of {L} | {R} grow too large to bring to canonical form past heap "
                            f"{len(values):,} (within {MAX_WORK:,} steps): ask for fewer heaps") from None
