@@ -39,6 +39,8 @@ Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, 
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
 Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows.")]
 Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="At most N kernel threads (default: every core this process may use; one while more are slower, as on a busy machine; the values are the same for any N).")]
+
+
 def _print_version(asked: bool) -> None:
     if asked:
         typer.echo(f"octal {__version__}")
