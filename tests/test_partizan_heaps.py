@@ -148,6 +148,8 @@ def test_octal_partizan_prints_a_table_and_json():
     assert bad.exit_code == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
     with pytest.raises(InvalidArgumentError):
         partizan_values("0.3", "0.3", 0)
+    with pytest.raises(InvalidArgumentError, match="at most 100,000 heaps"):
+        partizan_values("0.3", "0.3", 10**12)  # refused at once, not run until memory runs out
     assert partizan_values("0.3", "0.3", 1).values == (ZERO,)
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from octal.errors import GameSyntaxError
 from octal.front.cli import app
-from octal.partizan import ZERO, add, forget, game, number, to_text
+from octal.partizan import ZERO, FormTooLarge, add, forget, game, number, to_text
 from octal.partizan.cooling import compare, cool, freeze, heat, incentives
 from octal.partizan.invariants import game_facts
 from octal.partizan.notation import _Translated
@@ -138,6 +138,25 @@ def test_a_deep_chain_of_switches_has_the_thermograph_proven_for_it():
     assert (left_stop(g), right_stop(g)) == (k, k - 1)
 
 
+def test_deep_infinitesimals_long_minus_chains_and_deep_sums_end_cleanly():
+    """x + n·↑ + *k cooled by 0 (its freeze) is itself, at once: *1024 and ^1024, which the notation allows, have
+    their invariants (the shortcut agrees with cooling by the definition on small ones); a run of 3,001 minus signs is
+    counted, not recursed through; and a sum whose ≤ and + would recurse past Python's limit is one line naming why,
+    FormTooLarge from the API."""
+    for typed in ("*1024", "^1024", "^486*3"):
+        r = CliRunner().invoke(app, ["game", typed, "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["freeze"] == typed, r.output
+    memo: dict = {}
+    for typed in ("*5", "^3*", "1/2^^*3", "v*7", "-2^[3]", "^<3>*"):
+        g = parse_game(typed)
+        assert cool(g, 0) is g and _raw(g, F(0), memo) is g, typed
+    assert parse_game("-" * 3001 + "1") is number(-1) and parse_game("-" * 3000 + "{1|0}") is parse_game("{1|0}")
+    with pytest.raises(FormTooLarge, match="nested deeper than Python's recursion allows"):
+        game_facts("{^450|v450}")
+    r = CliRunner().invoke(app, ["game", "{^450|v450}+{^450|v450}"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "nested deeper" in r.stderr, r.output
+
+
 @pytest.mark.parametrize("typed, message", [
     ("{3|2|1}", "ambiguous: two separators of 1 bar at the same level at column 5"),
     ("1 2", "a number written after another term at column 3"),
@@ -151,6 +170,9 @@ def test_a_deep_chain_of_switches_has_the_thermograph_proven_for_it():
     ("{1,|2}", "an option expected after ','"),
     ("{1 2}", "braces without a bar"),
     ("x" * 20_000, "at most 10,000 characters"),
+    ("9" * 5_000, "a whole number of more than 4,000 digits at column 1"),  # past Python's 4,300: no traceback
+    ("²", "unexpected '²' at column 1"),  # str.isdigit() says yes; int() says no
+    ("*١", "unexpected '١' at column 2"),  # an Arabic-Indic one, which int() would take for 1
 ])
 def test_a_game_that_cannot_be_read_is_one_line_naming_where(typed, message):
     with pytest.raises(GameSyntaxError, match=message.replace("(", r"\(").replace("*", r"\*")):

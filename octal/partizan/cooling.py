@@ -35,8 +35,9 @@ def cool(g: Game, t) -> Game:
 
 
 def _cool(g: Game, t: Fraction, memo: dict) -> Game:
-    if g.number is not None:
-        return g
+    if g.number is not None or (t == 0 and g.nus is not None):
+        return g  # x + n·↑ + *k is infinitesimally close to x at t = 0 (its temperature), and so are its subgames
+    # (each a number or such a form), so by induction cooling by 0 leaves it as it is: *1024 and ^1024 at once
     found = memo.get(g.uid)
     if found is None:
         th = thermograph(g)

@@ -25,6 +25,7 @@ from .store import FormTooLarge, work_limit
 from .thermal import stops
 
 MAX_WORK = 50_000_000  # comparisons and sums spent on the values of all heaps, at most
+MAX_HEAPS = 100_000  # heaps at most: 0.3 | 0.33 to there takes some 8 s and 275 MB
 STOP_PAIRS = 16  # pairs whose stops are compared before a candidate value period costs a sum
 REPEATS = 3  # an apparent period is seen this many times past its start
 
@@ -99,6 +100,8 @@ def partizan_values(left: OctalCode | str, right: OctalCode | str, n: int,
     `progress(done, n, None, note)` is called after each heap, the note its value's birthday."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidArgumentError(f"the number of heaps must be a whole number ≥ 1, not {n!r}")
+    if n > MAX_HEAPS:
+        raise InvalidArgumentError(f"at most {MAX_HEAPS:,} heaps, not {n:,} (every value is held, some 3 kB each)")
     L, R = as_code(left), as_code(right)
     values: list[Game] = []
     try:

@@ -113,3 +113,6 @@ def game_facts(g: Game | str, cool_by: Fraction | None = None, heat_by: Fraction
     except FormTooLarge:
         raise FormTooLarge(f"the invariants of {text_within(g, 60) or 'that game'} would take more than "
                            f"{MAX_WORK:,} steps (comparisons and sums)") from None
+    except RecursionError:  # sums and comparisons recurse through their games' options
+        raise FormTooLarge(f"the invariants of {text_within(g, 60) or 'that game'} reach subgames nested deeper "
+                           "than Python's recursion allows") from None

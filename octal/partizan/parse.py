@@ -22,6 +22,8 @@ MAX_DEPTH = 64  # braces and parentheses nested at most
 MAX_MULTIPLE = 1024  # the largest n in *n, ^n, vn
 MAX_UPTIMAL = 64  # the largest n in ^<n>, ^[n]
 MAX_WORK = 2_000_000  # comparisons and sums spent bringing it to canonical form, at most
+MAX_DIGITS = 4_000  # digits of a whole number written out (Python reads 4,300 at most)
+_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit() also takes ² and ١, which int() refuses or misreads
 
 STARTS = {"*", "^", "v", "{", "(", "Tiny", "Miny"}  # what may begin a term written after another (not a number)
 
@@ -37,10 +39,12 @@ class _Tokens:
             c = text[i]
             if c.isspace():
                 i += 1
-            elif c.isdigit():
+            elif c in _DIGITS:
                 j = i
-                while j < len(text) and text[j].isdigit():
+                while j < len(text) and text[j] in _DIGITS:
                     j += 1
+                if j - i > MAX_DIGITS:
+                    raise _error(text, i, f"a whole number of more than {MAX_DIGITS:,} digits")
                 out.append(("int", int(text[i:j]), i))
                 i = j
             elif c == "|":
@@ -99,6 +103,8 @@ def parse_game(text: str) -> Game:
     except FormTooLarge:
         raise FormTooLarge(f"{text[:60]!r} is too large to bring to canonical form within {MAX_WORK:,} steps "
                            "(comparisons and sums)") from None
+    except RecursionError:  # sums and comparisons recurse through their games' options
+        raise FormTooLarge(f"{text[:60]!r} reaches subgames nested deeper than Python's recursion allows") from None
     return g
 
 
@@ -133,12 +139,18 @@ class _Parser:
         return g
 
     def signed(self) -> Game:
-        """A term, with its sign, and a switch x+-y when one follows."""
-        if self.t.peek() == "-":
+        """A term, with its sign (a run of minus signs counted, not recursed through), and a switch x+-y when one
+        follows."""
+        minus = 0
+        while self.t.peek() == "-":
             self.t.take()
+            minus += 1
+        if minus:
             if self.t.peek() == "int":  # -1^ is −1 + ↑, as CGSuite writes it: the sign is the number's
-                return self._switch(self.together(negative=True))
-            return neg(self.signed())
+                g = self._switch(self.together(negative=True))
+                return g if minus % 2 else neg(g)
+            g = self.signed()
+            return neg(g) if minus % 2 else g
         if self.t.peek() == "+-":
             self.t.take()
             y = self.together()
