@@ -176,7 +176,9 @@ def test_octal_game_cools_and_heats_by_a_number():
     doc = json.loads(CliRunner().invoke(app, ["game", "+-1", "--cool", "1", "--heat", "1/2", "--json"]).stdout)
     assert doc["cooled"] == {"by": "1", "game": "*"} and doc["heated"] == {"by": "1/2", "game": "+-3/2"}
     text = CliRunner().invoke(app, ["game", "{3||2*|1*}", "--cool", "1/2"]).stdout
-    assert "cooled by 1/2  " in text
+    assert "\ncooled         by 1/2: " in text
+    long = CliRunner().invoke(app, ["game", "+-1", "--cool", f"1/{2 ** 500}"]).stdout
+    assert long.startswith("game           +-1\n")  # a long amount widens no column
     for args in (["--cool", "*"], ["--cool", "-1"], ["--heat", "{1|0}"]):
         r = CliRunner().invoke(app, ["game", "1", *args])
         assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1

@@ -374,8 +374,8 @@ def game_text(facts) -> str:
             ("atomic weight", weight), ("reduced", described(facts.reduced)), ("freeze", described(facts.freeze)),
             ("incentives", "not computed: they would take more than the budget of steps" if facts.incentives is None
              else ", ".join(described(x) for x in facts.incentives) or "none (no moves)")]
-    rows += [(f"{word} by {n(t)}", described(x)) for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
-             if done is not None for t, x in [done]]
+    rows += [(word, f"by {n(t)}: {described(x)}") for word, done in (("cooled", facts.cooled), ("heated", facts.heated))
+             if done is not None for t, x in [done]]  # the amount with the value: a long one widens no column
     if facts.compared is not None:
         other, relation = facts.compared
         rows.append(("compared", f"{COMPARED_WORDS[relation]} {described(other)}"))
