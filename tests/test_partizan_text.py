@@ -139,11 +139,11 @@ def test_a_deep_chain_of_switches_has_the_thermograph_proven_for_it():
 
 
 def test_deep_infinitesimals_long_minus_chains_and_deep_sums_end_cleanly():
-    """x + n·↑ + *k cooled by 0 (its freeze) is itself, at once: *1024 and ^1024, which the notation allows, have
-    their invariants (the shortcut agrees with cooling by the definition on small ones); a run of 3,001 minus signs is
+    """x + n·↑ + *k cooled by 0 (its freeze) is itself, at once: ^1024, which the notation allows, has its
+    invariants (the shortcut agrees with cooling by the definition on small ones); a run of 3,001 minus signs is
     counted, not recursed through; and a sum whose ≤ and + would recurse past Python's limit is one line naming why,
     FormTooLarge from the API."""
-    for typed in ("*1024", "^1024", "^486*3"):
+    for typed in ("*256", "^1024", "^486*3"):  # *1024 below, among the slow tests
         r = CliRunner().invoke(app, ["game", typed, "--json"])
         assert r.exit_code == 0 and json.loads(r.stdout)["freeze"] == typed, r.output
     memo: dict = {}
@@ -162,6 +162,13 @@ def test_deep_infinitesimals_long_minus_chains_and_deep_sums_end_cleanly():
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "nested deeper" in r.stderr, r.output
     finally:
         sys.setrecursionlimit(limit)
+
+
+@pytest.mark.slow
+def test_the_largest_nimber_the_notation_allows_has_its_invariants():
+    """*1024 (5 s: its incentives build the nimbers below it, each with its options)."""
+    r = CliRunner().invoke(app, ["game", "*1024", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["freeze"] == "*1024", r.output
 
 
 @pytest.mark.parametrize("typed, message", [
