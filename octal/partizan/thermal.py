@@ -233,22 +233,20 @@ def _stops(g: Form) -> tuple[Fraction, Fraction]:
     n = g.number
     if n is not None:
         return n, n
-    memo = STORE.stops
-    return (max([(memo.get(x.uid) or stops(x))[1] for x in g.left]),
-            min([(memo.get(x.uid) or stops(x))[0] for x in g.right]))
+    return (max([stops(x)[1] for x in g.left]),
+            min([stops(x)[0] for x in g.right]))
 
 
 def _thermograph(g: Form) -> Thermograph:
-    n = g.number
-    if n is not None and n.denominator == 1:
-        mast = Wall(0, (-1,), (int(n),), (0,))
-        return Thermograph(mast, mast, int(n), -1)
-    memo = STORE.thermographs
+    if _integer(g):
+        n = int(g.number)
+        mast = Wall(0, (-1,), (n,), (0,))
+        return Thermograph(mast, mast, n, -1)
     left, right = g.left, g.right
-    L = ((memo.get(left[0].uid) or thermograph(left[0])).as_left_option() if len(left) == 1 else
-         _extreme([(memo.get(x.uid) or thermograph(x)).as_left_option() for x in left], max))
-    R = ((memo.get(right[0].uid) or thermograph(right[0])).as_right_option() if len(right) == 1 else
-         _extreme([(memo.get(x.uid) or thermograph(x)).as_right_option() for x in right], min))
+    L = (thermograph(left[0]).as_left_option() if len(left) == 1 else
+         _extreme([thermograph(x).as_left_option() for x in left], max))
+    R = (thermograph(right[0]).as_right_option() if len(right) == 1 else
+         _extreme([thermograph(x).as_right_option() for x in right], min))
     if L.e != R.e:
         e = max(L.e, R.e)
         L, R = L.scaled(e), R.scaled(e)
@@ -289,7 +287,7 @@ def _cut(w: Wall, k: int, T: int, m: int, up: int) -> Wall:
     """The wall's first k points (those before T; over one more bit when up is 1), then the mast x = m from T (a
     point of its own only where the slope changes there)."""
     ts, xs, ss = w.ts[:k], w.xs[:k], w.slopes[:k]
-    if up:
+    if up:  # what Wall.scaled does, written out: a Wall less on the hot path
         ts, xs = tuple([t << 1 for t in ts]), tuple([x << 1 for x in xs])
     if ss[-1] == 0:
         return Wall(w.e + up, ts, xs, ss)
