@@ -7,15 +7,18 @@ import pytest
 from octal.engine.thread_choice import SERIAL_SECONDS, ThreadChoice
 
 
-def simulate(choice: ThreadChoice, n: int, seconds_per_heap, kind: str = "sparse", naive: bool = False) -> float:
+def simulate(choice: ThreadChoice, n: int, seconds_per_heap, kind: str = "sparse", naive: bool = False,
+             parallel_call: float = 0.0) -> float:
     """Heaps 0..n−1 in the pieces `choice` asks for, each taking seconds_per_heap(threads, heap) per heap (naive:
-    times the heap, as that kernel's cost grows); the seconds it all took."""
+    times the heap, as that kernel's cost grows), and each parallel call `parallel_call` seconds more (its threads
+    woken); the seconds it all took."""
     done, total = 0, 0.0
     while done < n:
         threads, end = choice.piece(kind, done, n, scale=done if naive else 1.0)
         assert done < end <= n and threads in (1, choice.most)
         mid = (done + end) / 2  # the cost at the piece's middle: exact for the naive kernel's linear growth
         seconds = seconds_per_heap(threads, mid) * (mid if naive else 1) * (end - done)
+        seconds += parallel_call if threads > 1 else 0.0
         choice.record(kind, threads, end - done, seconds, scale=(done + end) / 2 if naive else 1.0)
         total += seconds
         done = end
@@ -40,6 +43,23 @@ def test_an_idle_machine_keeps_the_speed_up():
     idle = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, 0.6e-6))
     assert idle <= 1.05 * 0.6 * one, (idle, choice)
     assert choice.heaps[2] > 0.9 * 4_000_000
+
+
+def test_a_parallel_calls_fixed_cost_does_not_end_its_try():
+    """Waking the threads costs some 0.2 ms a call, more than the first stage's pass of 16 heaps does: a try of the
+    parallel way allows for it (TRY_SLACK), so an idle machine still goes parallel."""
+    idle = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, 0.6e-6), parallel_call=0.0002)
+    assert choice.heaps[2] > 0.9 * 4_000_000 and idle <= 1.1 * 0.6 * 4.0, (idle, choice)
+
+
+def test_a_try_of_one_thread_on_an_idle_machine_ends_early():
+    """One thread 1.6× slower than two: each try of it ends at its second stage (1/64 of a piece), so beyond the
+    first SERIAL_SECONDS of work hardly a heap runs on one thread (a try's slack for one thread is a call's cost, not
+    the parallel call's millisecond, under which the tries ran whole pieces: 243,000 heaps here)."""
+    n = 4_000_000
+    simulate(choice := ThreadChoice(2), n, fixed(1e-6, 0.6e-6))
+    serial = SERIAL_SECONDS / 1e-6
+    assert choice.heaps[1] <= serial + 0.01 * n, choice
 
 
 def test_the_naive_kernels_growing_cost_is_compared_fairly():

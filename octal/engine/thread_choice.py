@@ -19,8 +19,10 @@ SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small
 TRY_STAGES = (1 << 12, 64, 8, 1)  # a try of the other way runs MIN_PIECE heaps (one pass), 1/64 of a piece, 1/8,
 # then a whole one ...
 LOSS = 1.3  # ... each only if the stage before was not this many times slower than the way in use (else it lost),
-TRY_SLACK = 0.001  # give or take this many seconds: a call's fixed cost, well below what a pass costs that waits for
-# a thread without a core (a scheduler's time slice, some milliseconds)
+TRY_SLACK = 0.001  # give or take this many seconds when trying several threads: a parallel call's fixed cost (its
+# threads woken), well below what a pass costs that waits for a thread without a core (a scheduler's time slice)
+ONE_SLACK = 0.0001  # and when trying one thread: a call's cost from Python, so a try of one thread on an idle machine
+# ends at its second stage, not after a whole piece at a single thread's pace
 RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses
 
 
@@ -92,7 +94,8 @@ class ThreadChoice:
             return
         best = self._best(kind)
         best_cost = self.cost.get((kind, best), cost)
-        if stage < len(TRY_STAGES) and seconds <= LOSS * best_cost * heaps * max(scale, 1.0) + TRY_SLACK:
+        slack = ONE_SLACK if threads == 1 else TRY_SLACK
+        if stage < len(TRY_STAGES) and seconds <= LOSS * best_cost * heaps * max(scale, 1.0) + slack:
             self.trying[kind] = stage + 1  # not far behind: a longer stage, next, looks again
             return
         self.trying[kind] = 0
