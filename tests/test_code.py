@@ -41,6 +41,8 @@ def test_accepts_and_canonicalises(text, canonical):
         ("", "empty"),
         ("   ", "empty"),
         ("77", "no point"),
+        (".", "no digits"),
+        (" . ", "no digits"),
         ("0.7x", "position 4"),
         ("0.7W", "not a digit"),
         ("1.7", "d0"),

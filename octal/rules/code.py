@@ -421,6 +421,8 @@ def parse_code(text: str) -> OctalCode:
             raise r.fail(f"code longer than {MAX_DIGITS} digits", at)
     if not point:
         raise OctalCodeError("no point: a code looks like 0.77 or .77", raw)
+    if not (head or finite or tail):
+        raise OctalCodeError("no digits: a code looks like 0.77 or .77", raw)
     if in_tail:
         raise r.fail("'[' is never closed", open_at)
     for at, d in head[:-1]:
