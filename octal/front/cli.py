@@ -60,7 +60,7 @@ def _progress(quiet: bool, note: str = "", **kw):
     (_threads_note)."""
     from .progress import ProgressLine  # loaded by the commands that compute, not by --help
 
-    return ProgressLine(enabled=False if quiet else None, note=note, **kw)
+    return ProgressLine.unless(quiet, note=note, **kw)
 
 
 def _threads_note(threads: int | None) -> str:

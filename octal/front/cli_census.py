@@ -61,7 +61,7 @@ def census(
     if max_n is None:
         max_n = D.CENSUS_UNTIL_PROVEN if until_proven else D.CENSUS_HEX_MAX_N if hexadecimal else D.CENSUS_MAX_N
     named = None if codes is None else read_codes(codes)
-    line = ProgressLine(label="codes", enabled=False if quiet else None, delay=0.0)
+    line = ProgressLine.unless(quiet, label="codes", delay=0.0)
     if misere:
         rows = run_misere_census(digits, prefix, max_heap, max_order, max_work, workers, dask, db, progress=lambda p: line(
             p.done, p.total, 0, " · ".join(f"{k} {v}" for k, v in p.counts.items())), codes=named, shard=shard)
@@ -78,8 +78,7 @@ def census(
         if p.budget != stage["budget"]:
             stage["line"].close()
             stage["budget"] = p.budget
-            stage["line"] = ProgressLine(label=f"codes to {p.budget:,} heaps", enabled=False if quiet else None,
-                                         delay=0.0)
+            stage["line"] = ProgressLine.unless(quiet, label=f"codes to {p.budget:,} heaps", delay=0.0)
         stage["line"](p.done, p.total, 0, f"proven {p.proven} · open {p.open} · slowest {p.slowest}")
 
     with checking_strangers(db):

@@ -55,7 +55,7 @@ def partizan_heaps(
 
     if plot is not None:
         check_image_path(plot)
-    line = ProgressLine(enabled=False if quiet else None)
+    line = ProgressLine.unless(quiet)
     try:
         seq = partizan_values(left, right, n, progress=line)
     finally:

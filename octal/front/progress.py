@@ -23,6 +23,11 @@ class ProgressLine:
         self.last_draw = 0.0
         self.shown = False
 
+    @classmethod
+    def unless(cls, quiet: bool, **kw) -> ProgressLine:
+        """A command's line: off with --quiet, else shown when stderr is a terminal."""
+        return cls(enabled=False if quiet else None, **kw)
+
     def __call__(self, done: int, total: int, largest: int | None = 0, extra: str = "") -> None:
         if not self.enabled:
             return
