@@ -7,6 +7,7 @@ import contextlib
 import random
 
 from octal.engine import threads as thread_module
+from octal.engine.kernels import ahead
 from octal.engine.thread_choice import ThreadChoice
 
 
@@ -28,9 +29,10 @@ class RandomChoice(ThreadChoice):
 @contextlib.contextmanager
 def random_pieces():
     """Every run started inside takes a RandomChoice (using_threads makes one per run)."""
-    before = thread_module.ThreadChoice
+    before, at_once = thread_module.ThreadChoice, ahead.IN_THE_CALLERS_THREAD
     thread_module.ThreadChoice = RandomChoice
+    ahead.IN_THE_CALLERS_THREAD = True  # a parallel entry compiled when first asked for: parallel pieces from the first
     try:
         yield
     finally:
-        thread_module.ThreadChoice = before
+        thread_module.ThreadChoice, ahead.IN_THE_CALLERS_THREAD = before, at_once

@@ -34,9 +34,10 @@ from octal.engine.checkpoint import CheckpointError
 from octal.engine.checkpoint import digest as checkpoint_digest
 from octal.engine.grundy import first_wrong_value, recheck_heaps
 from octal.engine.kernels import small
-from octal.engine.kernels import sparse_small as words
+from octal.engine.kernels import sparse_small_parallel as words_parallel
 from octal.engine.kernels import sparse_stamp as stamp
-from octal.engine.kernels.sparse import _rare_ranges, _reversed_head
+from octal.engine.kernels import sparse_stamp_parallel as stamp_parallel
+from octal.engine.kernels.sparse import _rare_ranges, parity_table, reversed_head
 from octal.engine.moves import kernel_moves
 from octal.engine.periodicity import judge, proof_bound, scan_period
 from octal.engine.sparse_run import RareList
@@ -66,6 +67,7 @@ import hashlib, json, sys
 import numpy as np
 from octal import GrundySequence
 from octal.engine import threads as thread_module
+from octal.engine.kernels import ahead
 from octal.engine.threads import current_choice, using_threads
 from pieces import RandomChoice
 
@@ -83,6 +85,7 @@ class ShortPieces(RandomChoice):
         self.by_kind[key] = self.by_kind.get(key, 0) + max(heaps, 0)
 
 thread_module.ThreadChoice = ShortPieces
+ahead.IN_THE_CALLERS_THREAD = True  # parallel pieces from the first (not once compiled in a thread beside the run)
 out = {}
 for text in json.loads(sys.argv[1]):
     for threads in (2, 3, 4):
@@ -96,8 +99,8 @@ print(json.dumps(out))
 
 def test_codes_with_unequal_splits_give_one_sequence_on_two_to_four_threads():
     """Unequal-split codes (0.14!, 0.4!7, 0.64!4!, 4.4!) in short random pieces on 2, 3 and 4 threads give the numpy
-    kernel's values. Kills: sparse_small._words_turn_and_far bounding the next super-block's far work one heap late
-    (`_far_words(F2, s2, ns2, j, sb, …)` → `sb + 1`)."""
+    kernel's values. Kills: sparse_small_parallel._words_turn_and_far bounding the next super-block's far work one
+    heap late (`call_at(far_at, (F2, s2, ns2, j, sb, …))` → `sb + 1`)."""
     hashes = _child(SHORT_PIECES, json.dumps(UNEQUAL), str(UNEQUAL_N))
     for text in UNEQUAL:
         want = digest(numpy_values(text, UNEQUAL_N))
@@ -110,11 +113,12 @@ def test_codes_with_unequal_splits_give_one_sequence_on_two_to_four_threads():
 # ---- 1b: each far block taken once -------------------------------------------------------------------------------
 
 
-def _blocks_handed_out(step, turn: str, far: str, threads: int, blocks: int) -> tuple[list[int], list[int]]:
+def _blocks_handed_out(step, threads: int, blocks: int) -> tuple[list[int], list[int]]:
     """Run a pipeline step's own Python code (its compiled function's py_func) on `threads` Python threads, one per
     prange index, under the interleaving a non-atomic counter loses to: every plain read of the shared counter waits
-    until each thread has read it. fetch_add stays atomic; the turn and the far work are stubs that record which block
-    each far call does. Returns (the block numbers done, one per far call; the counter's two entries at the end)."""
+    until each thread has read it. fetch_add stays atomic; the turn and the far work (called at their addresses) are
+    stubs that record which block each far call does. Returns (the block numbers done, one per far call; the
+    counter's two entries at the end)."""
     barrier = threading.Barrier(threads, timeout=20)
     lock = threading.Lock()
     done, index = [], {}
@@ -143,16 +147,19 @@ def _blocks_handed_out(step, turn: str, far: str, threads: int, blocks: int) -> 
         barrier.wait()
         return [index[threading.get_ident()]]
 
-    def record(F, s, ns, j, *rest):
-        with lock:
-            done.append(j)
+    def call_at(address, args, like):  # the turn reaches heap 16 at once; a far call records its block, args[3]
+        if address == "far":
+            with lock:
+                done.append(args[3])
+        return (16, 0, 0, 0) if address == "turn" else None
 
     py = step.py_func
-    names = {**py.__globals__, "prange": prange, "fetch_add": fetch_add, turn: lambda *a: (16, 0, 0, 0), far: record}
+    names = {**py.__globals__, "prange": prange, "fetch_add": fetch_add, "call_at": call_at}
     twin = types.FunctionType(py.__code__, names, py.__name__, py.__defaults__, py.__closure__)
     taken = Counter()
     args = dict.fromkeys(inspect.signature(py).parameters)
-    args.update(out=[0] * 4, taken=taken, sb=0, se=16, b=0, s2=16, ns2=8 * blocks, threads=threads)
+    args.update(out=[0] * 4, taken=taken, turn_at="turn", far_at="far", sb=0, se=16, b=0, s2=16, ns2=8 * blocks,
+                threads=threads)
 
     def one(i):
         index[threading.get_ident()] = i
@@ -172,11 +179,10 @@ def test_each_far_block_is_done_once_however_the_threads_interleave(kernel, thre
     """Each kernel's pipeline step, run as Python with every plain read of its shared block counter raced by all its
     threads: every far block is done exactly once, the counter ends at blocks + threads and the other threads' count
     at most at the blocks. Kills: the counter taken non-atomically (`j = fetch_add(taken, 0, 1)` → `j = taken[0];
-    taken[0] = j + 1` in sparse_small._words_turn_and_far or sparse_stamp._turn_and_far), whose doubled blocks give
-    the same values and so passed every value test."""
-    step, turn, far = ((words._words_turn_and_far, "_words_turn", "_far_words") if kernel == "words" else
-                       (stamp._turn_and_far, "_turn", "_far_block"))
-    done, (total, others) = _blocks_handed_out(step, turn, far, threads, 10)
+    taken[0] = j + 1` in sparse_small_parallel._words_turn_and_far or sparse_stamp_parallel._turn_and_far), whose
+    doubled blocks give the same values and so passed every value test."""
+    step = words_parallel._words_turn_and_far if kernel == "words" else stamp_parallel._turn_and_far
+    done, (total, others) = _blocks_handed_out(step, threads, 10)
     assert done == list(range(10)) and total == 10 + threads and others <= 10
 
 
@@ -219,14 +225,14 @@ def _far_scan_cases(text: str, n: int, S: int):
     moves = kernel_moves(seq.code, n)
     two, tie2, _ = moves.octal_split()
     P = 1 << int(G.max()).bit_length()
-    odd = stamp._odd_table(split.mask, 2 * P + 2)
+    odd = parity_table(split.mask, 2 * P + 2)
     for s in range(2 * S, n - S, S):
         b = s - S
-        Hr = _reversed_head(G, b)
+        Hr = reversed_head(G, b)
         F = stamp._far_arrays(S, len(two), P)
         for j in range(S // 8):
             stamp._far_block(F, s, S, j, b, G, 0, Hr, len(Hr), G, positions, values, int(np.searchsorted(positions, b)),
-                             two, tie2, odd, split.e, split.k0, P, True)
+                             two, tie2, odd, split.e, split.k0, P)
         for q in range(S):
             yield s + q, b, F[0][q], F[3][q], (G, two, tie2, odd, split.e, split.k0, P)
 

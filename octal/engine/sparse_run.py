@@ -95,22 +95,25 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
     kind = "sparse small" if small_values else "sparse"
+    ready = kernels.fill_sparse_small_parallel_ready if small_values else kernels.fill_sparse_parallel_ready
+    vlimit = () if small_values else (int(np.iinfo(W.dtype).max),)  # the stamp kernel's: W's largest value
+    more = (*vlimit, choice.most)  # the parallel entry's arguments after the kernel's own
     while True:
-        # the parallel way once it may be tried and there is enough far work to share out
-        shareable = choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE
+        args = (W, base, head, n, stop, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
+                rare.count, rare.values, rare.mask, rare.e, rare.k0)
+        # the parallel way once it may be tried, there is enough far work to share out, and its entry is compiled
+        # (each kernel has a one-thread entry and a parallel one: a run that stays on one thread, a census worker or
+        # `--threads 1`, compiles no parallel pass; one that may use more compiles it in a thread beside the run)
+        shareable = choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE and ready(args, more)
         threads, end = choice.piece(kind, n, stop, shareable=shareable)
         kernels.set_threads(threads)
-        args = (W, base, head, n, end, maxv, moves.whole, moves.one, moves.two, moves.tie2, moves.eq, rare.positions,
-                rare.count, rare.values, rare.mask, rare.e, rare.k0)
+        args = args[:4] + (end,) + args[5:]
         t0 = time.perf_counter()
-        # each kernel has a one-thread entry and a parallel one: a run that stays on one thread compiles no parallel
-        # pass (a census worker, `--threads 1`)
         if small_values:
             fill = kernels.fill_sparse_small if threads == 1 else kernels.fill_sparse_small_parallel
-            reached, top, count, flag = fill(*args, threads)
         else:
             fill = kernels.fill_sparse if threads == 1 else kernels.fill_sparse_parallel
-            reached, top, count, flag = fill(*args, int(np.iinfo(W.dtype).max), threads)
+        reached, top, count, flag = fill(*args, *vlimit, threads)
         choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
         rare.count = int(count)
         n, maxv = int(reached), int(top)

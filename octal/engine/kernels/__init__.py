@@ -26,8 +26,10 @@ _check_numba_settings()
 _WHERE = {
     ".naive": ("fill_octal", "fill_octal_parallel", "fill_hex", "split_sets"),
     ".sparse": ("rare_positions", "walsh_hadamard", "PARALLEL_RARE"),
-    ".sparse_stamp": ("fill_sparse", "fill_sparse_parallel"),
-    ".sparse_small": ("fill_sparse_small", "fill_sparse_small_parallel", "SMALL"),
+    ".sparse_stamp": ("fill_sparse",),
+    ".sparse_stamp_parallel": ("fill_sparse_parallel", "fill_sparse_parallel_ready"),
+    ".sparse_small": ("fill_sparse_small", "SMALL"),
+    ".sparse_small_parallel": ("fill_sparse_small_parallel", "fill_sparse_small_parallel_ready"),
     ".general": ("fill_general", "fill_general_from", "general_tables", "largest_count"),
     ".period": ("scan_periods", "periodic_from", "arithmetic_from"),
     ".threads": ("set_threads",),

@@ -27,7 +27,8 @@ work is split, so its mex, and every value, is the same for any thread count. On
 and no overlap: each block's far rare pairs, with b its own start, just before its heaps' turns.
 Values are read through a window W (heaps base…) and a head Hd (heaps 0…): stream runs keep only those.
 This file holds the steps both kernels share. The stamp kernel (`fill_sparse`, any value) is in sparse_stamp.py, the
-word kernel for values below 64 (`fill_sparse_small`) in sparse_small.py.
+word kernel for values below 64 (`fill_sparse_small`) in sparse_small.py, and each one's parallel pass in
+sparse_stamp_parallel.py and sparse_small_parallel.py.
 """
 
 from __future__ import annotations
@@ -64,8 +65,7 @@ def rare_positions(G, N, mask, e, k0):
 REVERSED_HEAD = 1 << 16  # heaps of the head kept reversed, so that a scan reads both sides of its pairs ascending
 
 
-@njit(cache=True)
-def _reversed_head(Hd, start):
+def reversed_head(Hd, start):
     """Hr with Hr[len(Hr) − 1 − a] = G(a) for the computed heaps a < min(start, len(Hd), REVERSED_HEAD).
 
     A scan reads the split pairs (a … hi − 1, m − a …): Hr[L − hi : L − a] is G(hi − 1), …, G(a), the order that
@@ -73,6 +73,14 @@ def _reversed_head(Hd, start):
     than one reversed read (0.167 2²²: 1.23 → 0.97 s); a scan past Hr (rare) reverses a copy of its slice.
     """
     return Hd[: min(Hd.shape[0], start, REVERSED_HEAD)][::-1].copy()
+
+
+def parity_table(mask, size):
+    """odd[x] = popcount(x & mask) mod 2 for x < size (an int64 array): whether x is common (before the parity flip)."""
+    x = np.arange(size, dtype=np.int64) & mask
+    for shift in (32, 16, 8, 4, 2, 1):
+        x ^= x >> shift
+    return x & 1
 
 
 @njit(cache=True)
@@ -127,6 +135,8 @@ def _block_range(rare, nrare, n0, k, base, inside):
     return lo, max(lo, hi)
 
 
+TURN_RESULT = (0, 0, 0, 0)  # what a turn returns, four int64 (heap reached, largest value, rare count, reason): the
+# type call_at reads when a pipeline step calls a turn at its address
 STALLS = 4  # pipeline steps in a row in which the other threads did no far work at all: they had no core (a busy
 # machine), and OpenMP's join made each step wait for them; the parallel entry then returns early (at a heap
 # boundary: no value changes), for its driver to go on with one thread
@@ -135,7 +145,6 @@ PARALLEL_RARE = 4 * BLOCK  # rare positions from which a super-block's far work 
 # pass does not run: _block_range)
 
 
-@njit(cache=True, inline="always")
 def super_block(threads):
     """Heaps whose far work is done in one parallel pass, beside the turns of the super-block before: one block on one
     thread (no pass to share out), else four blocks per thread, so each thread has work and the pairs a turn reads

@@ -6,21 +6,19 @@ kernel (`sparse_stamp.fill_sparse`), same arguments and values; 2.5–2.9× fast
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..compile_notice import loaded
-from .atomic import fetch_add
 from .bits import ctz64, or_onehot
 from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
 from .sparse import (
     BLOCK,
-    STALLS,
     _block_range,
     _hole_alone,
-    _parity,
     _rare_ranges,
-    _reversed_head,
     _skip_block,
+    parity_table,
+    reversed_head,
     super_block,
 )
 
@@ -58,12 +56,10 @@ SMALL = 64  # the small-value kernel holds every option set in one 64-bit word: 
 
 
 @njit(cache=True)
-def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0, scan):
-    """Block j of the super-block [s, s + ns): its far work, all of it from values below the boundary b ≤ s (the word
-    form of sparse_stamp._far_block). Its rare ranges per split digit and their bits; then for each heap the
-    correction of an unequal split's (m/2, m/2) pair and, with `scan`, the far scan: the candidate c′ (least common
-    value its far bits leave clear), the rare values below it that the far pairs a = m − b + 1 … do not give
-    (`unfound`), and the a below which every digit's far pairs were read (`reach`, 0: none; c′ = 64: no scan)."""
+def _word_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2):
+    """Block j of the super-block [s, s + ns): its bits from values below the boundary b ≤ s (the word form of
+    sparse_stamp._far_marks): its rare ranges per split digit and their bits, then for each heap the correction of an
+    unequal split's (m/2, m/2) pair; no far scan (c′ = 64), so the one-thread turn, which calls this, compiles none."""
     exS, bloS, bhiS, candS, unfoundS, reachS = F
     n0 = s + j * BLOCK
     nb = min(BLOCK, s + ns - n0)
@@ -74,7 +70,6 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
         bloS[j, d] = lo
         bhiS[j, d] = hi
         _block_bits(words, n0, W, base, rare, rval, lo, hi, two[d])
-    hlen = Hd.shape[0]
     for q in range(nb):
         n = n0 + q
         for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block pass
@@ -82,8 +77,21 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
                 words[q] &= ~np.uint64(1)
         candS[n - s] = SMALL
         reachS[n - s] = 0
-        if not scan:
-            continue
+
+
+@njit(cache=True)
+def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
+    """Block j's far work on several threads (the word form of sparse_stamp._far_block): its bits (_word_marks), then
+    each heap's far scan: the candidate c′ (least common value its far bits leave clear), the rare values below it
+    that the far pairs a = m − b + 1 … do not give (`unfound`), and the a below which every digit's far pairs were
+    read (`reach`, 0: none)."""
+    _word_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2)
+    exS, candS, unfoundS, reachS = F[0], F[3], F[4], F[5]
+    n0 = s + j * BLOCK
+    words = exS[j * BLOCK : (j + 1) * BLOCK]
+    hlen = Hd.shape[0]
+    for q in range(min(BLOCK, s + ns - n0)):
+        n = n0 + q
         ex = words[q]
         avail = (~common0 if e & ((n - k0) & 1) else common0) & ~ex
         if avail == np.uint64(0):
@@ -116,7 +124,7 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
                     gap = True
                     break
                 hi_part = W[m - hi + 1 - base : m - lo + 1 - base]
-                if hi <= L:  # see _reversed_head
+                if hi <= L:  # see reversed_head
                     below &= ~or_onehot(Hr[L - hi : L - lo], hi_part, hi - lo)
                 else:
                     below &= ~or_onehot(Hd[lo:hi][::-1].copy(), hi_part, hi - lo)
@@ -143,7 +151,7 @@ def _or_rare(ex, V, off, rare, rval, lo, hi, m, hole):
 SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 is 0.84 → 0.74 s; Kayles unchanged)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e,
                 k0, maxv, alone):
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
@@ -160,8 +168,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
             return n, maxv, nrare, GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
-            _far_words(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
-                       common0, e, k0, not alone)
+            _word_marks(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, rare, rval, nrare, two, tie2)
         ex = exS[n - r0]
         q = (n - r0) // BLOCK  # the block of the super-block that heap n is in
         # the simple moves written out here, not by simple.simple_bits: this is the cheapest kernel per
@@ -236,7 +243,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
                     if x1 <= x0:
                         continue
                     hi_part = W[m - x1 + 1 - base : m - x0 + 1 - base]
-                    if x1 <= L:  # see _reversed_head
+                    if x1 <= L:  # see reversed_head
                         below &= ~or_onehot(Hr[L - x1 : L - x0], hi_part, x1 - x0)
                     else:
                         below &= ~or_onehot(Hd[x0:x1][::-1].copy(), hi_part, x1 - x0)
@@ -262,52 +269,22 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
     return se, maxv, nrare, 0
 
 
-@njit(cache=True, parallel=True)
-def _words_turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare,
-                        nrare, rval, common0, known, e, k0, maxv, threads):
-    """One step of the pipeline (sparse_stamp._turn_and_far in words): the turn of [sb, se) on one thread while the
-    others do the far work of [s2, s2 + ns2) from values below sb, each block to the first thread free."""
-    blocks = (ns2 + BLOCK - 1) // BLOCK
-    taken[0] = 0
-    taken[1] = 0
-    for i in prange(threads):
-        if i == 0 and se > sb:
-            r = _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0,
-                            known, e, k0, maxv, threads < 1)
-            out[0] = r[0]
-            out[1] = r[1]
-            out[2] = r[2]
-            out[3] = r[3]
-        while True:
-            j = fetch_add(taken, 0, 1)
-            if j >= blocks:
-                break
-            if i > 0:
-                fetch_add(taken, 1, 1)  # blocks the other threads did: none, and they had no core (see STALLS)
-            _far_words(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0,
-                       threads > 1)
-
-
-@njit(cache=True)
 def _word_arrays(S, nk):
     """What a super-block's far work writes (see _far_words)."""
     return (np.zeros(S, np.uint64), np.zeros((S // BLOCK, nk), np.int64), np.zeros((S // BLOCK, nk), np.int64),
             np.zeros(S, np.int64), np.zeros(S, np.uint64), np.zeros(S, np.int64))
 
 
-@njit(cache=True)
 def _prepare_words(Hd, start, nk, rval, nrare, mask, threads):
-    """What both entries set up: the common values as one word (no flip), the rare values met so far, the super-block
-    S and its far arrays, and the head reversed."""
-    common0 = np.uint64(0)  # values x with popcount(x & mask) odd: common when there is no flip
-    for x in range(64):
-        if _parity(np.int64(x) & mask) == 1:
-            common0 |= np.uint64(1) << np.uint64(x)
+    """What both entries set up, in numpy: the common values as one word (no flip), the rare values met so far, the
+    super-block S and its far arrays, and the head reversed."""
+    odd = parity_table(mask, SMALL)  # values x with popcount(x & mask) odd: common when there is no flip
+    common0 = np.uint64(int((odd.astype(np.uint64) << np.arange(SMALL, dtype=np.uint64)).sum(dtype=np.uint64)))
     known = np.uint64(0)
-    for i in range(nrare):
-        known |= np.uint64(1) << np.uint64(rval[i])
+    for v in np.unique(rval[:nrare]):
+        known |= np.uint64(1) << np.uint64(v)
     S = super_block(threads)
-    return common0, known, S, _word_arrays(S, nk), _reversed_head(Hd, start)
+    return common0, known, S, _word_arrays(S, nk), reversed_head(Hd, start)
 
 
 def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
@@ -315,42 +292,12 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
     """fill_sparse for values below 64, on one thread: marks, candidate and scan all live in 64-bit words.
 
     Same arguments and return convention as fill_sparse, plus LARGE_VALUE: heap n would get a value ≥ SMALL
-    (nothing stored), so the driver continues with fill_sparse. `threads` is 1; plain Python around two compiled calls,
+    (nothing stored), so the driver continues with fill_sparse. `threads` is 1; plain Python around one compiled call,
     as fill_sparse.
     """
     common0, known, S, F, Hr = _prepare_words(Hd, start, len(two), rval, nrare, mask, threads)
-    # the words come back as Python ints: uint64 again, as the parallel entry hands them (int64 would not hold them)
     return _words_turn(F, start, stop, start, W, base, Hd, Hr, len(Hr), whole, one, two, tie2, eq, rare, nrare, rval,
-                       np.uint64(common0), np.uint64(known), e, k0, maxv, threads == 1)
-
-
-@njit(cache=True)
-def fill_sparse_small_parallel(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask,
-                               e, k0, threads):
-    """fill_sparse_small on `threads` > 1 threads, as fill_sparse_parallel: each super-block's turns beside the next
-    one's far work (_words_turn_and_far)."""
-    common0, known, S, F, Hr = _prepare_words(Hd, start, two.shape[0], rval, nrare, mask, threads)
-    L = Hr.shape[0]
-    F2 = _word_arrays(S, two.shape[0])  # the next super-block's far work, done meanwhile
-    out = np.zeros(4, np.int64)
-    taken = np.zeros(2, np.int64)
-    stalls = 0
-    _words_turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L,
-                        whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
-    sb = b = start  # the first super-block's far work, alone, read values below b
-    while sb < stop:  # each turn beside the next super-block's far work (from values below sb)
-        se = min(sb + S, stop)
-        _words_turn_and_far(out, taken, F, sb, se, b, F2, se, min(se + S, stop) - se, W, base, Hd, Hr, L, whole,
-                            one, two, tie2, eq, rare, nrare, rval, common0, known, e, k0, maxv, threads)
-        n, maxv, nrare, why = out[0], out[1], out[2], out[3]
-        if why != 0:
-            return n, maxv, nrare, why
-        stalls = stalls + 1 if taken[1] == 0 and se < stop else 0
-        if stalls == STALLS:  # the other threads get no core: back to the driver, whose ThreadChoice sees the cost
-            return se, maxv, nrare, 0
-        F, F2 = F2, F
-        sb, b = se, sb
-    return stop, maxv, nrare, 0
+                       common0, known, e, k0, maxv, threads == 1)
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use

@@ -1,41 +1,29 @@
 """The stamp kernel of the rare/common method (sparse.py explains the method, the split among threads, and why no
 value can change): a heap's option values are marked in a row of stamps, so values of any size fit. Here are its
-super-block's far work (_far_block: rare pairs, the far scan), the turn each heap takes in order (_turn), the
-pipeline step that overlaps the two on several threads (_turn_and_far), and its two entries (`fill_sparse` on one
-thread, `fill_sparse_parallel`). One kernel whose parts share private helpers: a little over 450 lines, kept whole."""
+super-block's far work (_far_block: rare pairs, the far scan), the turn each heap takes in order (_turn), and its
+one-thread entry (`fill_sparse`); sparse_stamp_parallel overlaps the two on several threads."""
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..compile_notice import loaded
-from .atomic import fetch_add
 from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
 from .simple import simple_options
 from .sparse import (
     BLOCK,
-    STALLS,
     _block_range,
     _hole_alone,
-    _parity,
     _rare_ranges,
-    _reversed_head,
     _skip_block,
+    parity_table,
+    reversed_head,
     super_block,
 )
 
 SCAN_CHUNK = 32
 SCAN_CHUNK_MAX = 512
-
-
-@njit(cache=True)
-def _odd_table(mask, size):
-    """odd[x] = popcount(x & mask) mod 2: whether x is common (before the parity flip)."""
-    odd = np.zeros(size, np.int64)
-    for x in range(size):
-        odd[x] = _parity(np.int64(x) & mask)
-    return odd
 
 
 @njit(cache=True)
@@ -76,12 +64,12 @@ def _block_stamp(seenB, n0, nb, W, base, rare, rval, lo, hi, k):
 
 
 @njit(cache=True)
-def _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P, scan):
-    """Block j of the super-block [s, s + ns): its far work, all of it from values below the boundary b ≤ s (s itself
-    on one thread; the previous super-block's start on more, whose heaps are computed meanwhile). Its rare ranges per
-    split digit and their stamps; then for each heap the correction of an unequal split's (m/2, m/2) pair, and with
-    `scan` the far scan (_far_scan) whose verdicts the heap's own turn takes up."""
-    seenS, bloS, bhiS, infoS, needS = F
+def _far_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2):
+    """Block j of the super-block [s, s + ns): its marks from values below the boundary b ≤ s (s itself on one thread;
+    the previous super-block's start on more, whose heaps are computed meanwhile): its rare ranges per split digit
+    and their stamps, then for each heap the correction of an unequal split's (m/2, m/2) pair. No far scan: on one
+    thread the heap's own scan does it all (and the one-thread turn, which calls this, compiles no far scan)."""
+    seenS, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
     n0 = s + j * BLOCK
     nb = min(BLOCK, s + ns - n0)
     rows = seenS[j * BLOCK : (j + 1) * BLOCK]
@@ -95,13 +83,22 @@ def _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
         for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have marked 0 in the block pass
             if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
                 rows[q, 0] = 0
-        infoS[n - s, 2] = -1  # no far scan: the heap's own scan does it all
-        if scan:
-            _far_scan(rows[q], n + 1, infoS[n - s], needS[j], n, b, W, base, Hr, L, Hd, two, tie2, odd,
-                      e & ((n - k0) & 1), P)
+        infoS[n - s, 2] = -1  # no far scan (yet): the heap's own scan does it all
 
 
 @njit(cache=True)
+def _far_block(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P):
+    """Block j's far work on several threads: its marks (_far_marks), then each heap's far scan (_far_scan), whose
+    verdicts the heap's own turn takes up."""
+    _far_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2)
+    seenS, infoS, needS = F[0], F[3], F[4]
+    n0 = s + j * BLOCK
+    for q in range(min(BLOCK, s + ns - n0)):
+        n = n0 + q
+        _far_scan(seenS[j * BLOCK + q], n + 1, infoS[n - s], needS[j], n, b, W, base, Hr, L, Hd, two, tie2, odd,
+                  e & ((n - k0) & 1), P)
+
+
 def _far_arrays(S, nk, P):
     """What a super-block's far work writes, per heap (stamps, the far scan's findings) and per block (rare ranges,
     the far scan's scratch)."""
@@ -199,7 +196,7 @@ def _far_scan(row, stamp, info, need, n, s, W, base, Hr, L, Hd, two, tie2, odd, 
             # the scan's body, as in fill_sparse: written out in both, since a shared helper (inlined or called)
             # measured 25–40 % slower in either (Grundy's game 2²⁰, one thread: 2.8 → 3.6–3.7 s)
             hi_part = W[m - hi + 1 - base : m - lo + 1 - base]
-            lo_part = Hr[L - hi : L - lo] if hi <= L else Hd[lo:hi][::-1].copy()  # see _reversed_head
+            lo_part = Hr[L - hi : L - lo] if hi <= L else Hd[lo:hi][::-1].copy()  # see reversed_head
             if missing <= TARGETS:
                 found = _hits(lo_part, hi_part, hi - lo, t[0], t[1], t[2], t[3])
                 if found:
@@ -226,7 +223,7 @@ def _far_scan(row, stamp, info, need, n, s, W, base, Hr, L, Hd, two, tie2, odd, 
         need[x] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, odd, known_rare, need, t,
           simple, e, k0, P, maxv, vlimit, alone):
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): its near marks, its
@@ -245,8 +242,7 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
             return n, maxv, nrare, GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
-            _far_block(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
-                       odd, e, k0, P, not alone)
+            _far_marks(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, rare, rval, nrare, two, tie2)
         seen = seenB[n - r0]
         q = (n - r0) // BLOCK  # the block of the super-block that heap n is in
         stamp = n + 1
@@ -325,7 +321,7 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
                     if x1 <= x0 or not missing:
                         continue
                     hi_part = W[m - x1 + 1 - base : m - x0 + 1 - base]
-                    lo_part = Hr[L - x1 : L - x0] if x1 <= L else Hd[x0:x1][::-1].copy()  # see _reversed_head
+                    lo_part = Hr[L - x1 : L - x0] if x1 <= L else Hd[x0:x1][::-1].copy()  # see reversed_head
                     if missing <= TARGETS:
                         found = _hits(lo_part, hi_part, x1 - x0, t[0], t[1], t[2], t[3])
                         if found:
@@ -364,50 +360,16 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
     return se, maxv, nrare, 0
 
 
-@njit(cache=True, parallel=True)
-def _turn_and_far(out, taken, F, sb, se, b, F2, s2, ns2, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
-                  rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads):
-    """One step of the pipeline on `threads` threads: one thread takes the turn of the super-block [sb, se) (out gets
-    what _turn returns) while the others do the far work of the next one, [s2, s2 + ns2), from values below sb; the
-    turn's thread then joins them. Each block of far work goes to the first thread free (a shared counter, `taken`),
-    so the turn's share adapts to its cost; a block's work is the same whichever thread does it."""
-    blocks = (ns2 + BLOCK - 1) // BLOCK
-    taken[0] = 0
-    taken[1] = 0
-    for i in prange(threads):
-        if i == 0 and se > sb:
-            r = _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare,
-                      rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads < 1)
-            out[0] = r[0]
-            out[1] = r[1]
-            out[2] = r[2]
-            out[3] = r[3]
-        while True:
-            j = fetch_add(taken, 0, 1)
-            if j >= blocks:
-                break
-            if i > 0:
-                fetch_add(taken, 1, 1)  # blocks the other threads did: none, and they had no core (see STALLS)
-            _far_block(F2, s2, ns2, j, sb, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, odd, e, k0, P,
-                       threads > 1)
-
-
-@njit(cache=True)
 def _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare, mask, threads):
-    """Both entries' set-up: value range P, super-block S and its far arrays, a scan's scratch, odd, the rare values
-    met, the head reversed."""
-    P = 1
-    while P <= maxv:
-        P *= 2
-    S = super_block(threads)
-    need = np.zeros(2 * P + 2, np.uint8)
+    """Both entries' set-up, in numpy (compiled, it cost 1.3 s on a first run): value range P, super-block S and its
+    far arrays, a scan's scratch, odd, the rare values met, the head reversed."""
+    P = 1 << int(maxv).bit_length()  # the least power of two above maxv
     known_rare = np.zeros(2 * P + 2, np.bool_)
-    for i in range(nrare):
-        known_rare[rval[i]] = True
-    simple = np.zeros(len(whole) + len(one) + len(eq), np.int64)
-    Hr = _reversed_head(Hd, start)
-    t = np.zeros(TARGETS, W.dtype)  # the scan's targets
-    return P, S, _far_arrays(S, two.shape[0], P), need, known_rare, _odd_table(mask, 2 * P + 2), simple, Hr, t
+    known_rare[rval[:nrare]] = True
+    S = super_block(threads)
+    return (P, S, _far_arrays(S, len(two), P), np.zeros(2 * P + 2, np.uint8), known_rare,
+            parity_table(mask, 2 * P + 2), np.zeros(len(whole) + len(one) + len(eq), np.int64),
+            reversed_head(Hd, start), np.zeros(TARGETS, W.dtype))
 
 
 def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0, vlimit,
@@ -419,7 +381,7 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
     0 at stop; NEW_RARE right after a heap whose value is a rare value new at a rare position or doubles the value
     range (the driver may re-choose the mask); WIDEN when a value would not fit W's dtype; RARE_FULL when `rare` is
     full; GAP (nothing stored) when heap n needs a value in neither W nor Hd. `threads` is 1 (the arguments of
-    fill_sparse_parallel). Plain Python around two compiled calls, so the turn is not linked into one more library
+    fill_sparse_parallel). Plain Python around one compiled call, so the turn is not linked into one more library
     (numba processes every callee again in each caller's: about 1 s); it gets a bool, as from _turn_and_far, so it
     compiles once for both entries.
     """
@@ -427,37 +389,6 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
                                                              mask, threads)
     return _turn(F, start, stop, start, W, base, Hd, Hr, len(Hr), whole, one, two, tie2, eq, rare, nrare, rval, odd,
                  known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads == 1)
-
-
-@njit(cache=True)
-def fill_sparse_parallel(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
-                         vlimit, threads):
-    """fill_sparse on `threads` > 1 threads: each super-block's turns beside the next one's far work
-    (_turn_and_far). Same arguments and values; it may also return early (reason 0) where the other threads stalled
-    (STALLS)."""
-    P, S, F, need, known_rare, odd, simple, Hr, t = _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare,
-                                                             mask, threads)
-    L = Hr.shape[0]
-    F2 = _far_arrays(S, two.shape[0], P)  # the next super-block's far work, done meanwhile
-    out = np.zeros(4, np.int64)
-    taken = np.zeros(2, np.int64)
-    stalls = 0
-    _turn_and_far(out, taken, F2, start, start, start, F, start, min(S, stop - start), W, base, Hd, Hr, L, whole, one,
-                  two, tie2, eq, rare, nrare, rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads)
-    sb = b = start  # the first super-block's far work, alone, read values below b
-    while sb < stop:  # each turn beside the next super-block's far work (from values below sb)
-        se = min(sb + S, stop)
-        _turn_and_far(out, taken, F, sb, se, b, F2, se, min(se + S, stop) - se, W, base, Hd, Hr, L, whole, one, two,
-                      tie2, eq, rare, nrare, rval, odd, known_rare, need, t, simple, e, k0, P, maxv, vlimit, threads)
-        n, maxv, nrare, why = out[0], out[1], out[2], out[3]
-        if why != 0:
-            return n, maxv, nrare, why
-        stalls = stalls + 1 if taken[1] == 0 and se < stop else 0
-        if stalls == STALLS:  # the other threads get no core: back to the driver, whose ThreadChoice sees the cost
-            return se, maxv, nrare, 0
-        F, F2 = F2, F
-        sb, b = se, sb
-    return stop, maxv, nrare, 0
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
