@@ -3,7 +3,9 @@ beside the run (kernels/ahead.py): what the first run on several cores no longer
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -107,6 +109,27 @@ def test_an_entry_whose_compiling_fails_is_ready_for_the_run_to_meet_the_error(f
     ahead._jobs["bad"].join(10)
     assert ahead.parallel_ready("bad", compile_entry, ())
     assert capsys.readouterr().err == ""  # nothing printed from the thread
+
+
+def test_the_switch_interval_is_short_while_compiling_and_restored_after(fresh_jobs):
+    """Two entries compiling at once: both see ahead.SWITCH, and the interval is the run's own again once both end
+    (not the short one the second saw when it started)."""
+    before, go, seen = sys.getswitchinterval(), threading.Event(), []
+
+    def compile_entry():
+        seen.append(sys.getswitchinterval())
+        go.wait(10)
+
+    ahead.parallel_ready("a", compile_entry, ())
+    ahead.parallel_ready("b", compile_entry, ())
+    for _ in range(1000):
+        if len(seen) == 2:
+            break
+        time.sleep(0.01)
+    go.set()
+    ahead._jobs["a"].join(10)
+    ahead._jobs["b"].join(10)
+    assert seen == [ahead.SWITCH, ahead.SWITCH] and sys.getswitchinterval() == before
 
 
 def test_in_the_callers_thread_an_entry_is_compiled_at_once(fresh_jobs, monkeypatch):

@@ -39,7 +39,7 @@ print(heard)
 def test_a_module_that_never_ran_says_it_compiles_once(tmp_path):
     first = fresh(tmp_path, code=NOTICE_PROBE)
     second = fresh(tmp_path, code=NOTICE_PROBE)
-    assert first.stdout.strip() == "['compiling kernels, first run only: about 2 to 25 s…']", first.stderr
+    assert first.stdout.strip() == "['compiling kernels, first run only: about 2 to 15 s…']", first.stderr
     assert second.stdout.strip() == "[]", second.stderr
 
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 _listener: Callable[[str], None] | None = None
 _told = False
-NOTICE = "compiling kernels, first run only: about 2 to 25 s…"  # what one command compiles: 2–12 s by
+NOTICE = "compiling kernels, first run only: about 2 to 15 s…"  # what one command compiles: 2–8 s by
 # benchmarks/first_run.py on the 2-core development machine (a graph, the misère solve, Officers, a census shard),
 # with room for a slower one; each command compiles only the kernels it runs
 

@@ -36,15 +36,22 @@ def parallel_ready(key: Hashable, compile_entry: Callable[..., None], args: tupl
 
 SWITCH = 0.0005  # seconds: Python's GIL switch interval while compiling ahead (5 ms by default, which the run's
 # thread would wait at the end of each piece of about 20 ms for the compiler's thread to let go of the GIL)
+_compiling = [0, sys.getswitchinterval()]  # jobs running, and the interval to restore when none is
 
 
 def _quietly(compile_entry: Callable[..., None], *args) -> None:
     """compile_entry(*args), any error left for the run's own call of the entry to raise where it is handled."""
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(min(before, SWITCH))
+    with _lock:
+        if _compiling[0] == 0:
+            _compiling[1] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_compiling[1], SWITCH))
+        _compiling[0] += 1
     try:
         compile_entry(*args)
     except Exception:  # noqa: BLE001 — the run's own call compiles again and raises it in its thread
         pass
     finally:
-        sys.setswitchinterval(before)
+        with _lock:
+            _compiling[0] -= 1
+            if _compiling[0] == 0:
+                sys.setswitchinterval(_compiling[1])
