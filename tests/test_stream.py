@@ -141,7 +141,8 @@ def test_a_few_million_heaps_in_bounded_memory(tmp_path, monkeypatch):
 @pytest.mark.slow
 def test_0354_is_proven_in_stream_mode_far_below_its_20_million_values(tmp_path):
     """0.354: preperiod 10,061,916, period 1,180 (Guy–Smith needs 20,126,195 heaps) with a 65,536-heap window."""
-    nim_stream("0.354", tmp_path / "warm", 100_000, window=8192)  # kernels loaded before measuring
+    nim_stream("0.354", tmp_path / "warm", 100_000, window=8192, threads=1)  # its kernels loaded before measuring (on
+    # one thread, as the run measured: no parallel entry is left compiling beside it, kernels.ahead)
     tracemalloc.start()  # one thread: a parallel entry compiled beside the run would count numba's own allocations
     r = nim_stream("0.354", tmp_path / "run", until_proven=True, max_n=30_000_000, window=1 << 16, threads=1)
     _, peak = tracemalloc.get_traced_memory()
