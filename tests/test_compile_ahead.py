@@ -3,6 +3,8 @@ beside the run (kernels/ahead.py): what the first run on several cores no longer
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import threading
 import time
@@ -153,3 +155,23 @@ def test_a_sparse_run_goes_parallel_only_once_its_entry_is_ready(monkeypatch, re
         GrundySequence("0.6", kernel="sparse").extend(30_000)
         ran = dict(current_choice().heaps)
     assert (ran.get(2, 0) > 0) == ready, ran
+
+
+ONE_THREAD = """
+import sys
+from octal import GrundySequence
+from octal.engine.threads import using_threads
+with using_threads(1):
+    GrundySequence("0.6", kernel="sparse").extend(40_000)
+print(sorted(m for m in sys.modules if m.endswith("_parallel")))
+"""
+
+
+def test_a_run_on_one_thread_never_loads_a_parallel_entry():
+    """Officers on one thread, in a fresh process: neither sparse kernel's parallel module is imported (its first
+    import says "compiling kernels" when it was never compiled, which on one thread would be untrue). Kills: the
+    driver looking up kernels.fill_sparse_parallel_ready before it asks."""
+    done = subprocess.run([sys.executable, "-c", ONE_THREAD], capture_output=True, text=True, timeout=300,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout

@@ -79,6 +79,14 @@ def sparse_dtype(dtype: np.dtype, stamp: bool, compact: bool = False) -> np.dtyp
     return np.dtype(np.uint16) if stamp and dtype == np.uint8 and not compact else dtype
 
 
+def _parallel_ready(small_values: bool, args: tuple, more: tuple) -> bool:
+    """Whether the kernel's parallel entry is compiled for these arguments (kernels.ahead: the first ask starts
+    compiling it beside the run). Looked up only when asked, so a run on one thread never imports the parallel module
+    (whose first import would say "compiling kernels" where nothing parallel will compile)."""
+    ready = kernels.fill_sparse_small_parallel_ready if small_values else kernels.fill_sparse_parallel_ready
+    return ready(args, more)
+
+
 def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, head: np.ndarray, n: int, stop: int,
                 maxv: int, small_values: bool, compact: bool = False) -> tuple[int, int, int]:
     """The sparse kernel from heap n towards stop: (heap reached, largest value, stopping reason: 0 when it reached
@@ -95,7 +103,6 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         return n, maxv, WIDEN  # the stamp kernel reads uint16 and wider only: widen first
     choice = current_choice()
     kind = "sparse small" if small_values else "sparse"
-    ready = kernels.fill_sparse_small_parallel_ready if small_values else kernels.fill_sparse_parallel_ready
     vlimit = () if small_values else (int(np.iinfo(W.dtype).max),)  # the stamp kernel's: W's largest value
     more = (*vlimit, choice.most)  # the parallel entry's arguments after the kernel's own
     while True:
@@ -104,7 +111,8 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         # the parallel way once it may be tried, there is enough far work to share out, and its entry is compiled
         # (each kernel has a one-thread entry and a parallel one: a run that stays on one thread, a census worker or
         # `--threads 1`, compiles no parallel pass; one that may use more compiles it in a thread beside the run)
-        shareable = choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE and ready(args, more)
+        shareable = (choice.ripe(kind) and rare.count >= kernels.PARALLEL_RARE
+                     and _parallel_ready(small_values, args, more))
         threads, end = choice.piece(kind, n, stop, shareable=shareable)
         kernels.set_threads(threads)
         args = args[:4] + (end,) + args[5:]
