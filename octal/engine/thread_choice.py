@@ -18,6 +18,9 @@ MIN_PIECE = 16  # heaps of the shortest piece (a try on the naive kernel, whose 
 SERIAL_SECONDS = 0.05  # work done on one thread before several are tried: small work never goes parallel
 TRY_STAGES = (1 << 12, 64, 8, 1)  # a try of the other way runs MIN_PIECE heaps (one pass), 1/64 of a piece, 1/8,
 # then a whole one ...
+ONE_FIRST_STAGE = 3  # ... where a try of one thread starts at 1/8: one thread is at worst `most` times slower, never
+# the 30× of a pass whose threads have no core, and a shorter try times a call's set-up (0.1–0.3 ms, the caches the
+# other thread left cold) more than its heaps, so one thread always lost and a run stayed on two that ran slower
 LOSS = 1.3  # ... each only if the stage before was not this many times slower than the way in use (else it lost),
 TRY_SLACK = 0.001  # give or take this many seconds when trying several threads: a parallel call's fixed cost (its
 # threads woken), well below what a pass costs that waits for a thread without a core (a scheduler's time slice)
@@ -67,7 +70,7 @@ class ThreadChoice:
         if shareable and self.ripe(kind) and (self.trying.get(kind) or (kind, other) not in self.cost
                                               or self.wait.get(kind, 0) <= 0):
             threads = other
-            self.trying[kind] = self.trying.get(kind, 0) or 1
+            self.trying[kind] = self.trying.get(kind, 0) or (1 if other > 1 else ONE_FIRST_STAGE)
             part = TRY_STAGES[self.trying[kind] - 1]
         else:
             self.wait[kind] = self.wait.get(kind, RETRY_FIRST) - 1
