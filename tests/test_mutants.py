@@ -37,7 +37,8 @@ from octal.engine.kernels import small
 from octal.engine.kernels import sparse_small_parallel as words_parallel
 from octal.engine.kernels import sparse_stamp as stamp
 from octal.engine.kernels import sparse_stamp_parallel as stamp_parallel
-from octal.engine.kernels.sparse import _rare_ranges, parity_table, reversed_head
+from octal.engine.kernels.parity import parity_table
+from octal.engine.kernels.sparse import _rare_ranges, reversed_head
 from octal.engine.moves import kernel_moves
 from octal.engine.periodicity import judge, proof_bound, scan_period
 from octal.engine.sparse_run import RareList

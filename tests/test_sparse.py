@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from octal import GrundySequence, InvalidArgumentError, parse_code
-from octal.engine.kernels import walsh_hadamard
+from octal.engine.kernels.parity import rare_positions, walsh_hadamard
 from octal.engine.rare import choose_mask, parity_variant_allowed, rare_split
 
 
@@ -78,6 +78,18 @@ def test_walsh_hadamard_counts_rare_positions_for_every_mask():
     for mask in range(32):
         rare = sum(1 for v in vals if bin(int(v) & mask).count("1") % 2 == 0)
         assert (len(vals) + h[mask]) // 2 == rare
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.int64])
+def test_rare_positions_against_the_definition(dtype):
+    """n is rare when popcount(G(n) & mask) + e·((n − k0) mod 2) is even: every mask, both parities of k0."""
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        G = rng.integers(0, 256 if dtype == np.uint8 else 700, rng.integers(0, 50)).astype(dtype)
+        mask, e, k0 = int(rng.integers(0, 1024)), int(rng.integers(0, 2)), int(rng.integers(0, 5))
+        want = [n for n in range(len(G)) if (bin(int(G[n]) & mask).count("1") + e * ((n - k0) % 2)) % 2 == 0]
+        got = rare_positions(G, mask, e, k0)
+        assert got.dtype == np.int64 and got.tolist() == want, (G, mask, e, k0)
 
 
 def test_position_parity_variant():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules.code import OctalCode
-from . import kernels
+from .kernels.parity import rare_positions, walsh_hadamard
 from .moves import kernel_moves
 
 
@@ -55,7 +55,7 @@ def choose_mask(values: np.ndarray, code: OctalCode) -> tuple[int, int, int]:
     if allowed:
         idx = idx + P * ((np.arange(n, dtype=np.int64) - k0) & 1)
     h = np.bincount(idx, minlength=size).astype(np.int64)
-    kernels.walsh_hadamard(h)
+    walsh_hadamard(h)
     h[0] = np.iinfo(np.int64).max  # the zero mask makes every position rare
     best = int(np.argmin(h))  # argmin returns the first, i.e. smallest, mask among ties
     e = 1 if (allowed and best & P) else 0
@@ -66,5 +66,4 @@ def rare_split(values: np.ndarray, code: OctalCode, mask: int | None = None, e: 
     """The rare positions among `values` under (mask, e, k0); the best mask is chosen when mask is None."""
     if mask is None:
         mask, e, k0 = choose_mask(values, code)
-    pos = kernels.rare_positions(np.ascontiguousarray(values), len(values), np.int64(mask), np.int64(e), np.int64(k0))
-    return RareSplit(mask, e, k0, pos)
+    return RareSplit(mask, e, k0, rare_positions(values, mask, e, k0))

@@ -25,7 +25,7 @@ _check_numba_settings()
 
 _WHERE = {
     ".naive": ("fill_octal", "fill_octal_parallel", "fill_hex", "split_sets"),
-    ".sparse": ("rare_positions", "walsh_hadamard", "PARALLEL_RARE"),
+    ".sparse": ("PARALLEL_RARE",),
     ".sparse_stamp": ("fill_sparse",),
     ".sparse_stamp_parallel": ("fill_sparse_parallel", "fill_sparse_parallel_ready"),
     ".sparse_small": ("fill_sparse_small", "SMALL"),

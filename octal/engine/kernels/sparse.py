@@ -33,34 +33,9 @@ sparse_stamp_parallel.py and sparse_small_parallel.py.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
-
-
-@njit(cache=True, inline="always")
-def _parity(x):
-    x ^= x >> 32
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
-    return x & 1
-
-
-@njit(cache=True)
-def rare_positions(G, N, mask, e, k0):
-    """All rare positions among heaps 0..N−1, ascending."""
-    out = np.empty(N, np.int64)
-    c = 0
-    for n in range(N):
-        if (_parity(np.int64(G[n]) & mask) ^ (e & ((n - k0) & 1))) == 0:
-            out[c] = n
-            c += 1
-    return out[:c].copy()
-
 
 REVERSED_HEAD = 1 << 16  # heaps of the head kept reversed, so that a scan reads both sides of its pairs ascending
 
@@ -73,14 +48,6 @@ def reversed_head(Hd, start):
     than one reversed read (0.167 2²²: 1.23 → 0.97 s); a scan past Hr (rare) reverses a copy of its slice.
     """
     return Hd[: min(Hd.shape[0], start, REVERSED_HEAD)][::-1].copy()
-
-
-def parity_table(mask, size):
-    """odd[x] = popcount(x & mask) mod 2 for x < size (an int64 array): whether x is common (before the parity flip)."""
-    x = np.arange(size, dtype=np.int64) & mask
-    for shift in (32, 16, 8, 4, 2, 1):
-        x ^= x >> shift
-    return x & 1
 
 
 @njit(cache=True)
@@ -175,22 +142,6 @@ def _skip_block(lo, cut, blo, bhi):
     a2 = max(lo, min(blo, cut))
     a3 = max(a2, min(bhi, cut))
     return a2, a3
-
-
-@njit(cache=True)
-def walsh_hadamard(h):
-    """In-place Walsh–Hadamard transform: afterwards h[m] = Σ_v h[v]·(−1)^popcount(v & m)."""
-    n = h.shape[0]
-    step = 1
-    while step < n:
-        for i in range(0, n, 2 * step):
-            for j in range(i, i + step):
-                a = h[j]
-                b = h[j + step]
-                h[j] = a + b
-                h[j + step] = a - b
-        step *= 2
-    return h
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use

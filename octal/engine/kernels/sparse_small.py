@@ -10,6 +10,7 @@ from numba import njit
 
 from ..compile_notice import loaded
 from .bits import ctz64, or_onehot
+from .parity import parity_table
 from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
 from .sparse import (
     BLOCK,
@@ -17,7 +18,6 @@ from .sparse import (
     _hole_alone,
     _rare_ranges,
     _skip_block,
-    parity_table,
     reversed_head,
     super_block,
 )

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from ..compile_notice import loaded
+from .parity import parity_table
 from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
 from .simple import simple_options
 from .sparse import (
@@ -17,7 +18,6 @@ from .sparse import (
     _hole_alone,
     _rare_ranges,
     _skip_block,
-    parity_table,
     reversed_head,
     super_block,
 )
