@@ -3,8 +3,9 @@ lately. A parallel pass pays only while each of its threads has a core: on a bus
 the others waiting at the pass's end (each super-block of heaps is one fork-join pass), and two threads measured up
 to 30× slower than one (0.167 to 2²², two busy processes beside it on two cores). So a run allowed several threads
 works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, in
-stages that grow from a single pass to a whole piece, any of which ends the try once it is LOSS times slower (a slow
-parallel pass costs little to find out), ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS
+stages that grow to a whole piece (several threads from a single pass: a slow parallel pass costs little to find out;
+one thread from 1/8 of a piece, long enough that a call's set-up does not decide it), any of which ends the try once
+it is LOSS times slower, ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS
 of work) never goes parallel. Time decides only how many threads compute a value, never the value: the kernels give
 the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
 

@@ -40,16 +40,18 @@ def fill_octal(G, start, stop, maxv, whole, one, two, tie2, eq, vlimit):
     return stop, maxv
 
 
-MEX_BLOCK = 32  # heaps whose split pairs mex_all lays out at once (at most 16 N pairs: a few hundred KB)
+MEX_BLOCK = 16  # heaps whose split pairs mex_all lays out at once (at most 8 N pairs, in int32: about 200 KB for
+# the 1,024 heaps a recheck reads; 32 heaps in int64 held 0.8 MB at once, most of a resumed stream's start)
 
 
 def mex_all(G, N, whole, one, two, tie2, eq):
     """The mex of every heap's options for heaps 0..N−1, read from G itself, all at once: the check that G follows
-    the rules (equal to G exactly when it does). O(N²) pairs in vector operations, so for a few thousand heaps."""
-    G = np.asarray(G[:N], np.int64)
+    the rules (equal to G exactly when it does). O(N²) pairs in vector operations, so for a few thousand heaps, whose
+    values are at most their number of options (first_wrong_value refuses any other first): int32 holds them."""
+    G = np.asarray(G[:N], np.int32)
     top = int(G.max()) + 2 if N else 2  # a mex above the largest value + 1 already disagrees: no need to see more
     seen = np.zeros((N, top + 1), bool)
-    ns = np.arange(N)
+    ns = np.arange(N, dtype=np.int32)
 
     def mark(heaps, vals):
         keep = vals <= top
@@ -66,10 +68,10 @@ def mex_all(G, N, whole, one, two, tie2, eq):
         seen[h, 0] = True
     for k, unequal in zip(two.tolist(), tie2.tolist()):
         for lo in range(2, N - k, MEX_BLOCK):  # what is left to split, heap n = m + k, a block of m at a time
-            m = np.arange(lo, min(lo + MEX_BLOCK, N - k))
+            m = np.arange(lo, min(lo + MEX_BLOCK, N - k), dtype=np.int32)
             count = np.maximum((m - unequal) // 2, 0)  # pairs (a, m − a), 1 ≤ a ≤ (m − tie)/2
             ms = np.repeat(m, count)
-            a = np.arange(len(ms)) - np.repeat(np.cumsum(count) - count, count) + 1
+            a = np.arange(len(ms), dtype=np.int32) - np.repeat(np.cumsum(count, dtype=np.int32) - count, count) + 1
             mark(ms + k, G[a] ^ G[ms - a])
     seen[:, top] = False
     return np.argmin(seen, axis=1)
