@@ -68,7 +68,7 @@ def test_the_verifier_imports_nothing_of_octal():
         names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
         assert all(n.level <= 1 for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)), path.name
-        stdlib = {"__future__", "argparse", "json", "lzma", "os", "stat", "sys", "concurrent"}
+        stdlib = {"__future__", "argparse", "concurrent", "functools", "json", "lzma", "os", "stat", "sys"}
         assert names <= stdlib | {"numpy"}, path.name
     code = ("import runpy, sys; sys.argv = ['x', '--help']\ntry: runpy.run_module('octal.certify', run_name='__main__')"
             "\nexcept SystemExit: pass\nprint(sorted(m for m in sys.modules if m.startswith('octal.')))")

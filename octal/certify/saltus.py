@@ -10,6 +10,8 @@ tail heap) it needs Q ≥ D = (b + k − a − R)/p, and its values lie on level
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .rules import last_digit
 
 LIFTS = (1, 2, 4, 8, 16)  # (k·p, k·s) is tried when (p, s) fails: an arithmetic period whenever (p, s) is one
@@ -46,18 +48,19 @@ def _moves(d: list[int]) -> list[tuple[int, int]]:
     return [(k, j) for k, x in enumerate(d) for j in (1, 2, 3) if x >> j & 1 and (k > 0 or j > 1)]
 
 
+@lru_cache(maxsize=1 << 16)
+def _members(x: int) -> tuple[int, ...]:
+    """The numbers in the set x (a bit mask), ascending."""
+    return tuple(u for u in range(x.bit_length()) if x >> u & 1)
+
+
+@lru_cache(maxsize=1 << 16)
 def _xor_sets(x: int, y: int) -> int:
-    """{u xor w : u in x, w in y}, sets of small numbers as bit masks."""
+    """{u xor w : u in x, w in y}, sets of small numbers as bit masks (the same few sets recur: remembered)."""
     out = 0
-    for w in range(y.bit_length()):
-        if y >> w & 1:
-            u_all = x
-            u = 0
-            while u_all:
-                if u_all & 1:
-                    out |= 1 << (u ^ w)
-                u_all >>= 1
-                u += 1
+    for w in _members(y):
+        for u in _members(x):
+            out |= 1 << (u ^ w)
     return out
 
 

@@ -12,6 +12,7 @@ the low parts below L_R for sure and L_R by no shape at all.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
@@ -114,8 +115,9 @@ def _combine(left: dict, one: dict) -> dict:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def _xor_masks(m1: int, m2: int) -> int:
-    """{x ⊕ y : x in m1, y in m2} as a bit mask."""
+    """{x ⊕ y : x in m1, y in m2} as a bit mask (the same few masks recur: remembered)."""
     out = 0
     xs = [i for i in range(m1.bit_length()) if m1 >> i & 1]
     for y in range(m2.bit_length()):
