@@ -48,13 +48,13 @@ def _moves(d: list[int]) -> list[tuple[int, int]]:
     return [(k, j) for k, x in enumerate(d) for j in (1, 2, 3) if x >> j & 1 and (k > 0 or j > 1)]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _members(x: int) -> tuple[int, ...]:
     """The numbers in the set x (a bit mask), ascending."""
     return tuple(u for u in range(x.bit_length()) if x >> u & 1)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _xor_sets(x: int, y: int) -> int:
     """{u xor w : u in x, w in y}, sets of small numbers as bit masks (the same few sets recur: remembered)."""
     out = 0

@@ -115,7 +115,7 @@ def _combine(left: dict, one: dict) -> dict:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _xor_masks(m1: int, m2: int) -> int:
     """{x ⊕ y : x in m1, y in m2} as a bit mask (the same few masks recur: remembered)."""
     out = 0
