@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 from octal import certify, nim_sequence
+from octal.certify.saltus import _xor_sets as verifier_xor
 from octal.certify.saltus import saltus_bound as verifier_bound
+from octal.engine.arithmetic import _xor_masks as engine_xor
 from octal.engine.arithmetic import saltus_bound as engine_bound
 from octal.rules.code import parse_code
 
@@ -107,3 +109,15 @@ def test_both_agree_on_every_candidate_of_random_four_and_five_digit_codes():
 def test_both_agree_on_the_candidates_of_many_more_random_codes():
     seen, accepted = _agree_on_random(51, 250)
     assert seen >= 250 and 0 < accepted < seen
+
+
+def test_both_xors_of_small_sets_are_the_definition():
+    """{u ⊕ w : u in x, w in y} on bit masks, against a set comprehension, in both implementations (remembered:
+    each pair asked twice)."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        x, y = rng.getrandbits(rng.randrange(0, 70)), rng.getrandbits(rng.randrange(0, 70))
+        members = [[u for u in range(m.bit_length()) if m >> u & 1] for m in (x, y)]
+        want = sum(1 << v for v in {u ^ w for u in members[0] for w in members[1]})
+        for _ in range(2):
+            assert verifier_xor(x, y) == engine_xor(x, y) == want, (x, y)
