@@ -107,8 +107,10 @@ def test_both_agree_on_every_candidate_of_random_four_and_five_digit_codes():
 
 @pytest.mark.slow
 def test_both_agree_on_the_candidates_of_many_more_random_codes():
-    seen, accepted = _agree_on_random(51, 250)
-    assert seen >= 250 and 0 < accepted < seen
+    """100 more codes: 985 candidates, 207 accepted (250 codes took 2.5 times as long for 2.5 times as many of the
+    same kinds of candidate: CI's time went to other tests instead)."""
+    seen, accepted = _agree_on_random(51, 100)
+    assert seen >= 900 and 0 < accepted < seen
 
 
 def test_both_xors_of_small_sets_are_the_definition():
