@@ -1,5 +1,5 @@
 """The published hexadecimal census (data/census-hex.csv), checked against a brute-force reference independent of
-octal's engine: every proven arithmetic period (one code per game) to 4× its bound, the theorem's test run again on
+octal's engine: every proven arithmetic period (one code per game) to twice its bound, the theorem's test run again on
 the reference's values, periods and open rows on a sample."""
 
 import csv
@@ -52,15 +52,15 @@ def test_every_code_once_and_every_row_whole(table):
 
 
 @pytest.mark.slow
-def test_every_proven_arithmetic_game_holds_four_times_past_its_bound_and_its_test_passes_on_brute_force(table):
-    """One code per game (its class's first): brute-force G(0 … 4·bound) follows the arithmetic period, the period
+def test_every_proven_arithmetic_game_holds_twice_past_its_bound_and_its_test_passes_on_brute_force(table):
+    """One code per game (its class's first): brute-force G(0 … 2·bound) follows the arithmetic period, the period
     and preperiod are the least, the largest value is the row's, and the theorem's test, run on those values, gives
-    the row's bound."""
+    the row's bound. (To 4·bound it took 8 times as long: 45 s of CI's time on 2026-11-28; it held there too.)"""
     games = [r for r in table.values() if r["status"] == "proven" and r["saltus"] and r["class"] == r["code"]]
     assert games
     for r in games:
         p, n0, s, bound = r["period"], r["preperiod"], r["saltus"], r["proof_bound"]
-        values = reference_hex_values(r["code"], max(4 * bound, n0 + 4 * p))
+        values = reference_hex_values(r["code"], max(2 * bound, n0 + 4 * p))
         assert _follows(values, p, n0, s), r["code"]
         assert n0 == 0 or values[n0 - 1 + p] - values[n0 - 1] != s, r["code"]
         assert saltus_bound(parse_code(r["code"]), np.array(values), p, n0, s) == bound, r["code"]
