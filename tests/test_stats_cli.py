@@ -8,13 +8,15 @@ from octal.front.cli import app
 runner = CliRunner()
 
 
-@pytest.mark.slow
-def test_officers_stats_to_2_21_are_the_published_ones():
-    r = runner.invoke(app, ["stats", "officers", "--n", str(2**21), "--json", "--quiet"])
+def test_officers_rare_positions_are_the_published_ones():
+    """Officers' 1,584 rare positions (mask 0x1ee) all lie below 20,628 (Flammenkamp), so 2¹⁶ heaps show them all;
+    the published largest value to 2²¹ (319, first at 1,274,955) is docs/long-runs.md's example, which the tests run
+    too."""
+    r = runner.invoke(app, ["stats", "officers", "--n", str(2**16), "--json", "--quiet"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    assert (doc["max"], doc["max_first_at"]) == (319, 1_274_955)
     assert (doc["rare_count"], doc["mask"], doc["last_rare"]) == (1584, 0x1EE, 20_627)
+    assert doc["max"] == max(map(int, doc["histogram"])) and doc["max_first_at"] < 2**16
 
 
 def test_stats_text():
