@@ -75,7 +75,7 @@ def test_cli_refuses_foreign_checkpoint_with_one_line(tmp_path):
 def test_sigkill_mid_run_then_resume_gives_identical_values(tmp_path):
     ck = tmp_path / "ck"
     out = tmp_path / "values.npy"
-    n = 300_000
+    n = 150_000  # 5 s of the naive kernel on 2 cores: the kill lands well inside it
     cmd = [sys.executable, "-m", "octal.front.cli", "run", "0.6", "--n", str(n), "--kernel", "naive", "--quiet",
            "--checkpoint", str(ck), "--checkpoint-every", "0.2", "--out", str(out), "--json"]
     kill_when_file(cmd, ck / FILE, settle=0.5)
