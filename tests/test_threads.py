@@ -2,6 +2,7 @@
 numpy kernel's (which the brute-force reference checks in test_kernel.py) and to the reference itself; checkpoints
 and stream runs resume with another count; --threads is checked like every number."""
 
+import functools
 import hashlib
 import json
 import os
@@ -36,12 +37,15 @@ CASES = [("0.6", "sparse"), ("0.007", "sparse"), ("4!.0", "sparse"), ("0.167", "
          ("0.007", "naive"), ("0.77", "naive")]
 
 
+@functools.lru_cache(maxsize=None)
 def numpy_values(text: str, n: int) -> np.ndarray:
-    """G(0..n−1) by the numpy kernel: one heap at a time, nothing compiled, nothing shared out."""
+    """G(0..n−1) by the numpy kernel: one heap at a time, nothing compiled, nothing shared out (1–2 s a code here:
+    each code's computed once for this file's tests)."""
     moves = kernel_moves(parse_code(text), n)
     two, tie2, eq = moves.octal_split()
     G = np.zeros(n, np.int64)
     small.fill_octal(G, 0, n, 0, moves.whole, moves.one, two, tie2, eq, 1 << 40)
+    G.flags.writeable = False  # shared by the tests that ask again
     return G
 
 
