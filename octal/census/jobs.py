@@ -129,8 +129,9 @@ def _executor(workers: int, dask: str | None):
         raise OctalError("--dask needs Dask: in the octal folder, pip install '.[dask]'") from None
     if dask == "local":
         # its workers log nothing below critical: a task's error reaches the census as an exception, and what a stop
-        # on Ctrl-C cancels (tasks, heartbeats) is not news: the census says "interrupted"
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        # on Ctrl-C cancels (tasks, heartbeats) is not news: the census says "interrupted". Its scheduler's web server
+        # listens on a free port (":0"): None means Dask's 8787, and a warning on stderr when a notebook holds it
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                silence_logs=logging.CRITICAL)
         client = Client(cluster)
         return client.get_executor(), (client, cluster)
