@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..engine.compile_lock import share_compiles
 from ..engine.compile_notice import loaded
 from ..engine.kernels.bits import popcount64, stamped_mex
 
@@ -373,3 +374,4 @@ def permutation_node_kayles(perm):
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -13,6 +13,7 @@ import heapq
 import numpy as np
 from numba import njit
 
+from ..engine.compile_lock import share_compiles
 from ..engine.compile_notice import loaded
 from ..engine.kernels.bits import ctz64
 
@@ -229,3 +230,4 @@ def candidates(mul, p, pmask, xs, sets, tmask_row, alone_p):
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
+
 
 @njit(cache=True, inline="always")
 def popcount64(x):
@@ -71,3 +73,6 @@ def or_onehot(a, b, length):
     for i in range(length):
         acc |= np.uint64(1) << np.uint64(a[i] ^ b[i])
     return acc
+
+
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .bits import mex_words, xor_permute
 
@@ -142,3 +143,4 @@ def fill_general_from(G, start, stop, maxv, ties, M, D, folded, jmax, vlimit):
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

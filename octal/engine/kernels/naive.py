@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .bits import mex_words, or_onehot, stamped_mex, xor_permute
 from .simple import simple_bits, simple_options
@@ -264,3 +265,4 @@ def fill_hex(G, S2, start, stop, maxv, whole, one, two, three, vlimit):
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

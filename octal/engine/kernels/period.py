@@ -11,6 +11,7 @@ import types
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from . import small
 
@@ -53,3 +54,4 @@ scan_periods = _compiled_twin(small.scan_periods, periodic_from=periodic_from, g
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
+
 
 @njit(cache=True, inline="always")
 def simple_options(n, whole, one, eq, V, off, out):
@@ -45,3 +47,6 @@ def simple_bits(n, whole, one, eq, V, off):
         if n - k >= 2 and (n - k) % 2 == 0:
             acc |= np.uint64(1)
     return acc
+
+
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 
 REVERSED_HEAD = 1 << 16  # heaps of the head kept reversed, so that a scan reads both sides of its pairs ascending
@@ -145,3 +146,4 @@ def _skip_block(lo, cut, blo, bhi):
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .bits import ctz64, or_onehot
 from .parity import parity_table
@@ -306,3 +307,4 @@ def fill_sparse_small(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq,
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

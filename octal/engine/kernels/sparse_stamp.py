@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .parity import parity_table
 from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
@@ -392,3 +393,4 @@ def fill_sparse(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare,
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once

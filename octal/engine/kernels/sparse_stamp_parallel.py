@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit, prange
 from numba._dispatcher import compute_fingerprint
 
+from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .ahead import parallel_ready
 from .atomic import fetch_add
@@ -110,3 +111,4 @@ def fill_sparse_parallel_ready(args: tuple, more: tuple) -> bool:
 
 
 loaded(globals())  # tells the front, once, when this module will compile on first use
+share_compiles(globals())  # processes sharing the cache compile each function once
