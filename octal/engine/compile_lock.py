@@ -43,10 +43,12 @@ def _lock_path(dispatcher: Dispatcher) -> str | None:
 
 
 def _locked(compile_sig: Callable, path: str) -> Callable:
-    def compile(sig):
-        with global_compiler_lock, _file_lock(path):  # numba's lock first: threads of one process never wait on
-            return compile_sig(sig)  # each other's file locks (they hold numba's in turn)
-    return compile
+    """The dispatcher's compile, under numba's lock first (so threads of one process never wait on each other's file
+    locks: they hold numba's in turn), then the function's file lock."""
+    def locked_compile(sig):
+        with global_compiler_lock, _file_lock(path):
+            return compile_sig(sig)
+    return locked_compile
 
 
 @contextmanager
