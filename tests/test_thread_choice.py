@@ -8,11 +8,11 @@ from octal.engine.thread_choice import SERIAL_SECONDS, ThreadChoice
 
 
 def simulate(choice: ThreadChoice, n: int, seconds_per_heap, kind: str = "sparse", naive: bool = False,
-             parallel_call: float = 0.0, one_call: float = 0.0) -> float:
+             parallel_call: float = 0.0, one_call: float = 0.0, share=lambda heap: 1.0) -> float:
     """Heaps 0..n−1 in the pieces `choice` asks for, each taking seconds_per_heap(threads, heap) per heap (naive:
     times the heap, as that kernel's cost grows), and each parallel call `parallel_call` seconds more (its threads
-    woken), each call on one thread `one_call` more (its set-up, caches the other thread left cold); the seconds it
-    all took."""
+    woken), each call on one thread `one_call` more (its set-up, caches the other thread left cold), the run's thread
+    on the CPU for share(heap) of them; the seconds it all took."""
     done, total = 0, 0.0
     while done < n:
         threads, end = choice.piece(kind, done, n, scale=done if naive else 1.0)
@@ -20,7 +20,8 @@ def simulate(choice: ThreadChoice, n: int, seconds_per_heap, kind: str = "sparse
         mid = (done + end) / 2  # the cost at the piece's middle: exact for the naive kernel's linear growth
         seconds = seconds_per_heap(threads, mid) * (mid if naive else 1) * (end - done)
         seconds += parallel_call if threads > 1 else one_call
-        choice.record(kind, threads, end - done, seconds, scale=(done + end) / 2 if naive else 1.0)
+        choice.record(kind, threads, end - done, seconds, scale=(done + end) / 2 if naive else 1.0,
+                      cpu=share(mid) * seconds)
         total += seconds
         done = end
     return total
@@ -112,3 +113,23 @@ def test_load_that_comes_and_goes_is_followed():
 def test_one_thread_is_one_piece():
     choice = ThreadChoice(1)
     assert choice.piece("sparse", 10, 1_000_000) == (1, 1_000_000)
+
+
+def test_a_run_without_a_core_of_its_own_stays_on_one_thread():
+    """Two busy processes on two cores: the run's one thread gets about 2/3 of a core, so a second thread would have
+    none; the run never tries several (nor loads their entry: sparse_run asks `ripe` first) — where trying them cost
+    9–15 % of one thread's wall beside two busy loops, most of it loading the parallel entry. Had it its core (the
+    same costs, share 1), it would try them."""
+    busy = simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, 0.6e-6), share=lambda heap: 0.67)
+    assert set(choice.heaps) == {1} and not choice.ripe("sparse"), choice
+    assert busy == pytest.approx(4.0)
+    simulate(choice := ThreadChoice(2), 4_000_000, fixed(1e-6, 0.6e-6), share=lambda heap: 0.95)
+    assert choice.heaps[2] > 0.9 * 4_000_000, choice
+
+
+def test_a_core_that_comes_free_is_taken():
+    """Busy (2/3 of a core) for the first half, idle after: the run goes to two threads within a few pieces of the
+    load's leaving (the share measured so far fades: CORE_MEMORY)."""
+    n = 4_000_000
+    simulate(choice := ThreadChoice(2), n, fixed(1e-6, 0.6e-6), share=lambda heap: 0.67 if heap < n // 2 else 1.0)
+    assert 0.9 * (n // 2) < choice.heaps[2] < n // 2, choice

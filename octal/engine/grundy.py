@@ -354,10 +354,11 @@ class GrundySequence(HtmlRepr):
         while n < stop:
             threads, end = choice.piece("naive", n, stop, scale=n)
             kernels.set_threads(threads)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             fill = kernels.fill_octal if threads == 1 else kernels.fill_octal_parallel
             reached, top = fill(self._G, self._reversed(), n, end, top, whole, one, two, tie2, eq, limit, threads)
-            choice.record("naive", threads, int(reached) - n, time.perf_counter() - t0, scale=(n + reached) / 2)
+            choice.record("naive", threads, int(reached) - n, time.perf_counter() - t0, scale=(n + reached) / 2,
+                          cpu=time.thread_time() - c0)
             if reached < end:
                 return int(reached), int(top)
             n = int(reached)

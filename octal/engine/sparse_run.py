@@ -116,13 +116,13 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         threads, end = choice.piece(kind, n, stop, shareable=shareable)
         kernels.set_threads(threads)
         args = args[:4] + (end,) + args[5:]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         if small_values:
             fill = kernels.fill_sparse_small if threads == 1 else kernels.fill_sparse_small_parallel
         else:
             fill = kernels.fill_sparse if threads == 1 else kernels.fill_sparse_parallel
         reached, top, count, flag = fill(*args, *vlimit, threads)
-        choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0)
+        choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0, cpu=time.thread_time() - c0)
         rare.count = int(count)
         n, maxv = int(reached), int(top)
         if flag or n >= stop:

@@ -5,9 +5,11 @@ to 30× slower than one (0.167 to 2²², two busy processes beside it on two cor
 works in pieces of about PIECE_SECONDS, times each, and keeps to the faster way; it tries the other now and then, in
 stages that grow to a whole piece (several threads from a single pass: a slow parallel pass costs little to find out;
 one thread from 1/8 of a piece, long enough that a call's set-up does not decide it), any of which ends the try once
-it is LOSS times slower, ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS
-of work) never goes parallel. Time decides only how many threads compute a value, never the value: the kernels give
-the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
+it is LOSS times slower, ever more rarely while it keeps losing. A short run (under SERIAL_SECONDS of work) never
+goes parallel, nor one whose own thread has not had a core of its own lately (its CPU time under OWN_CORE of its
+pieces' wall: other work holds the cores, so a second thread would have none, and even loading the parallel entry
+from the cache would take time from the run). Time decides only how many threads compute a value, never the value:
+the kernels give the same values for any count (kernels/sparse.py and kernels/naive.py say why)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ TRY_SLACK = 0.001  # give or take this many seconds when trying several threads:
 # threads woken), well below what a pass costs that waits for a thread without a core (a scheduler's time slice)
 ONE_SLACK = 0.0001  # and when trying one thread: a call's cost from Python, so a try of one thread on an idle machine
 # ends at its second stage, not after a whole piece at a single thread's pace
+OWN_CORE = 0.9  # a share of a core: below it on one thread's pieces, the machine has no core to spare
+CORE_MEMORY = 0.8  # how much of the core share measured so far each new piece of one thread keeps (about 5 pieces)
 RETRY_FIRST, RETRY_MOST = 4, 32  # pieces between tries of the way not in use: doubled each time it loses
 
 
@@ -43,6 +47,7 @@ class ThreadChoice:
     serial: dict[str, float] = field(default_factory=dict)  # seconds of work this kind has done on one thread
     warm: set[str] = field(default_factory=set)  # kinds whose first piece ran (it may compile: not timed)
     heaps: dict[int, int] = field(default_factory=dict)
+    core: tuple[float, float] = (0.0, 0.0)  # CPU and wall seconds of the one-thread pieces, older ones fading
 
     def __repr__(self) -> str:
         return f"ThreadChoice(most={self.most}, heaps by threads {dict(sorted(self.heaps.items()))})"
@@ -52,9 +57,10 @@ class ThreadChoice:
         return self.most if cm is not None and (c1 is None or cm < c1) else 1
 
     def ripe(self, kind: str) -> bool:
-        """Whether several threads may be tried on `kind` at all: more are allowed and SERIAL_SECONDS of its work
-        are done (small work never goes parallel)."""
-        return self.most > 1 and self.serial.get(kind, 0.0) >= SERIAL_SECONDS
+        """Whether several threads may be tried on `kind` at all: more are allowed, SERIAL_SECONDS of its work
+        are done (small work never goes parallel), and the run's one thread had OWN_CORE of a core lately."""
+        return (self.most > 1 and self.serial.get(kind, 0.0) >= SERIAL_SECONDS
+                and self.core[0] >= OWN_CORE * self.core[1])
 
     def piece(self, kind: str, n: int, stop: int, scale: float = 1.0, shareable: bool = True) -> tuple[int, int]:
         """(threads, end) for the next piece of heaps n..stop−1 of kernel `kind`, whose work per heap is `scale`
@@ -78,9 +84,10 @@ class ThreadChoice:
         size = int(PIECE_SECONDS / (cost * max(scale, 1.0)) / part)
         return threads, min(stop, n + max(MIN_PIECE, min(size, max(n, FIRST_PIECE))))  # at most doubling n
 
-    def record(self, kind: str, threads: int, heaps: int, seconds: float, scale: float = 1.0) -> None:
-        """A piece of `heaps` heaps of `kind` took `seconds` on `threads` threads; `scale`: their mean work per
-        heap in units (as in `piece`)."""
+    def record(self, kind: str, threads: int, heaps: int, seconds: float, scale: float = 1.0,
+               cpu: float | None = None) -> None:
+        """A piece of `heaps` heaps of `kind` took `seconds` on `threads` threads, `cpu` of them on the calling
+        thread's CPU clock (None: all of them); `scale`: their mean work per heap in units (as in `piece`)."""
         if heaps <= 0:
             return
         self.heaps[threads] = self.heaps.get(threads, 0) + heaps
@@ -90,6 +97,8 @@ class ThreadChoice:
         cost = max(seconds, 1e-7) / (heaps * max(scale, 1.0))
         if threads == 1:
             self.serial[kind] = self.serial.get(kind, 0.0) + seconds
+            used = seconds if cpu is None else min(cpu, seconds)
+            self.core = (CORE_MEMORY * self.core[0] + used, CORE_MEMORY * self.core[1] + seconds)
         stage = self.trying.get(kind, 0)
         if not stage:
             if heaps >= MIN_PIECE:  # a piece cut short by its stretch's end says more of a call's cost than a heap's
