@@ -103,15 +103,18 @@ def _key(g: Game) -> int:
     return g.uid
 
 
-def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
+_READ = object()
+
+
+def _intern(left: Iterable[Game], right: Iterable[Game], nus: Nus | None | object = _READ) -> Game:
     """The one form {left | right} (canonical options of a canonical form, not a number: `number` makes those),
-    made on first sight."""
+    made on first sight; `nus`: its (x, n, k) where the caller knows it, else read off its options (`recognise`)."""
     left = tuple(sorted(set(left), key=_key))
     right = tuple(sorted(set(right), key=_key))
     k = (tuple(g.uid for g in left), tuple(g.uid for g in right))
     g = STORE.forms.get(k)
     if g is None:
-        g = Game(left, right, STORE.serial, None, recognise(left, right))
+        g = Game(left, right, STORE.serial, None, recognise(left, right) if nus is _READ else nus)
         STORE.serial += 1
         STORE.forms[k] = g
     return g
@@ -155,11 +158,16 @@ def _nus_form(x: Fraction, n: int, k: int) -> Game:
         return g
     base = _number(x)
     if n == 0:
+        prev = STORE.built.get((x, 0, k - 1)) if k > 1 else None
+        if prev is not None:  # x + *(k−1)'s options and itself: all k forms below (*1024's incentives build a chain)
+            g = _intern([*prev.left, prev], [*prev.left, prev], (x, 0, k))
+            STORE.remember(STORE.built, (x, 0, k), g)
+            return g
         below = [base]  # x, x*, x*2, …: each one's options are all those before it
         for j in range(1, k + 1):
             g = STORE.built.get((x, 0, j))
             if g is None:
-                g = _intern(below, below)
+                g = _intern(below, below, (x, 0, j))
                 STORE.remember(STORE.built, (x, 0, j), g)
             below.append(g)
         return below[k]
@@ -248,6 +256,9 @@ def undominated(opts: list[Game], greatest: bool = True) -> list[Game]:
     those no other is ≤."""
     if len(opts) < 2:
         return opts
+    if all(o.nus is not None for o in opts):  # x + n·↑ + *k each: compared by their values, no memo to fill
+        return [a for a in opts if not any(b is not a and (nus_le(a.nus, b.nus) if greatest else nus_le(b.nus, a.nus))
+                                           for b in opts)]
     kept = []
     for a in opts:
         for b in opts:

@@ -183,23 +183,23 @@ class Thermograph:
 def thermograph(g: Form) -> Thermograph:
     """The thermograph of a canonical game (memoized in the store of forms, on its serial number)."""
     found = STORE.thermographs.get(g.uid)
-    return found if found is not None else _bottom_up(g, STORE.thermographs, _thermograph, _integer)
+    return found if found is not None else _bottom_up(g, STORE.thermographs, _thermograph, _thermograph_needs)
 
 
 def stops(g: Form) -> tuple[Fraction, Fraction]:
     """(left stop, right stop): where play ends when Left (Right) starts and both play well until a number is
     reached — a number itself, else the largest right stop of a Left option (the least left stop of a Right one)."""
     found = STORE.stops.get(g.uid)
-    return found if found is not None else _bottom_up(g, STORE.stops, _stops, _number)
+    return found if found is not None else _bottom_up(g, STORE.stops, _stops, _stops_need)
 
 
 _SHALLOW = 64  # a game born by this day is measured by recursion (three frames a day), quicker than a stack
 
 
-def _bottom_up(g: Form, memo: dict, make: Callable, whole: Callable) -> object:
-    """make(g), memoized in memo, its subgames' first (those that are not `whole`, such as integers, need none of
-    their options'): by recursion when g is born by day _SHALLOW, else from a stack of its own. A number m/2^k is k
-    options deep, and a game may be born past Python's 1,000 frames."""
+def _bottom_up(g: Form, memo: dict, make: Callable, needs: Callable) -> object:
+    """make(g), memoized in memo, after make of the subgames it needs (`needs`: all its options, or fewer where the
+    answer is known in closed form): by recursion when g is born by day _SHALLOW, else from a stack of its own. A
+    number m/2^k is k options deep, and a game may be born past Python's 1,000 frames."""
     if g.birthday <= _SHALLOW:
         found = make(g)
         STORE.remember(memo, g.uid, found)
@@ -210,11 +210,10 @@ def _bottom_up(g: Form, memo: dict, make: Callable, whole: Callable) -> object:
         if x.uid in memo:
             stack.pop()
             continue
-        if not whole(x):
-            missing = [y for y in x.left if y.uid not in memo] + [y for y in x.right if y.uid not in memo]
-            if missing:
-                stack += missing
-                continue
+        missing = [y for y in needs(x) if y.uid not in memo]
+        if missing:
+            stack += missing
+            continue
         stack.pop()
         found = make(x)  # its options' are memoized (or, past a clear of the store, made again)
         STORE.remember(memo, x.uid, found)
@@ -225,14 +224,30 @@ def _integer(g: Form) -> bool:
     return g.number is not None and g.number.denominator == 1
 
 
-def _number(g: Form) -> bool:
-    return g.number is not None
+def _star_option(g: Form) -> Form | None:
+    """x + * among the options of x + *k, k ≥ 2, whose thermograph is x + *'s: each x + *j (j ≥ 1) has the Left
+    scaffold of x + * (the max of x's right wall less t, met by x + *'s own from below) and Right's alike, by
+    induction on k; None for any other game."""
+    if g.nus is None or g.nus[1] != 0 or g.nus[2] < 2:
+        return None
+    return next(y for y in g.left if y.nus == (g.nus[0], 0, 1))
+
+
+def _thermograph_needs(g: Form) -> tuple[Form, ...]:
+    if _integer(g):
+        return ()
+    star = _star_option(g)
+    return (star,) if star is not None else g.left + g.right
+
+
+def _stops_need(g: Form) -> tuple[Form, ...]:
+    """No subgame where the stops are known: x + n·↑ + *k stops at x whoever starts (a number: n = k = 0)."""
+    return () if g.nus is not None else g.left + g.right
 
 
 def _stops(g: Form) -> tuple[Fraction, Fraction]:
-    n = g.number
-    if n is not None:
-        return n, n
+    if g.nus is not None:
+        return g.nus[0], g.nus[0]
     return (max([stops(x)[1] for x in g.left]),
             min([stops(x)[0] for x in g.right]))
 
@@ -242,6 +257,9 @@ def _thermograph(g: Form) -> Thermograph:
         n = int(g.number)
         mast = Wall(0, (-1,), (n,), (0,))
         return Thermograph(mast, mast, n, -1)
+    star = _star_option(g)
+    if star is not None:
+        return thermograph(star)
     left, right = g.left, g.right
     L = (thermograph(left[0]).as_left_option() if len(left) == 1 else
          _extreme([thermograph(x).as_left_option() for x in left], max))
