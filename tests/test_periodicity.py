@@ -1,3 +1,6 @@
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -167,3 +170,29 @@ def test_an_unprovable_period_names_why_no_theorem_applies(code, reason):
     text = nim_sequence(code, 300).periodicity.describe()
     assert f"no theorem applies to a code with a{'n' if reason[0] == 'o' else ''} {reason}" in text, text
     assert find_period(np.zeros(300, np.uint8)).describe().endswith("no theorem applies to values without their code")
+
+
+SHARED_SEARCH = """
+import numpy as np
+from octal import GrundySequence
+from octal.engine import kernels
+from octal.engine.kernels import small
+from octal.engine.periodicity import OnlinePeriod, scan_period
+G = np.array(GrundySequence("0.77").extend(small.MAX_N + 100), dtype=np.uint8)  # a writeable copy
+stored = G.copy()
+stored.flags.writeable = False
+assert scan_period(G, "0.77") == scan_period(stored, "0.77")
+held = OnlinePeriod().update(G, 0)  # a candidate in hand: the window's next look calls periodic_from itself
+assert held.update(G, 0) == held.update(stored, 0) == held == OnlinePeriod(12, 71)
+assert G.flags.writeable  # the caller's array is left as it was
+print([len(k.signatures) for k in (kernels.scan_periods, kernels.periodic_from)])
+"""
+
+
+def test_stored_and_computed_values_share_one_compiled_search():
+    """A stored row read back is a read-only array, a run's values a writeable one: numba compiles a kernel for each
+    array type, so the search hands it a read-only view of either (one compile of the period search, not two), with
+    the same verdict. In a fresh process: other tests call the kernels with arrays of their own."""
+    done = subprocess.run([sys.executable, "-c", SHARED_SEARCH], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[1,", "1]"], done.stdout

@@ -192,6 +192,15 @@ def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int |
     return small.guy_smith_bound(criteria.heaps, criteria.take, period, preperiod)  # r ≥ 1: holds for larger r too
 
 
+def _read_only(values: np.ndarray) -> np.ndarray:
+    """The values as a contiguous read-only view (no copy where they are contiguous): numba compiles a kernel once
+    for each array type it is handed, and read-only (a stored row read back) and writeable (a run's values) are two;
+    handed the one, the period search compiles once a dtype, not twice."""
+    view = np.ascontiguousarray(values).view()
+    view.flags.writeable = False
+    return view
+
+
 def _search(N: int):
     """The period-search kernels for N values: plain numpy for short runs while the compiled search is not loaded
     (no compiler to load for one short command), else compiled; both are the same code, so the same verdict."""
@@ -207,7 +216,7 @@ def scan_period(values: np.ndarray, code: OctalCode | str | None = None, repeats
     `repeats` times past n0, agreeing on at least `min_agree` heaps, over a stretch of at least
     `share`·n0 heaps (`small.credible`; with the defaults: N − n0 ≥ 4p and N − n0 ≥ n0).
     """
-    G = np.ascontiguousarray(value_array(values))
+    G = _read_only(value_array(values))
     code = None if code is None else as_code(code)
     criteria = None if code is None else code.proof_criteria
     repeats, min_agree = whole_number(repeats, "repeats", 1), whole_number(min_agree, "min_agree")
@@ -267,7 +276,7 @@ class OnlinePeriod:
 
     def update(self, window: np.ndarray, base: int) -> "OnlinePeriod":
         """The candidate after seeing G(base..base+len(window)−1)."""
-        W = np.ascontiguousarray(window)
+        W = _read_only(window)
         N = len(W)
         if N < 8:
             return self
