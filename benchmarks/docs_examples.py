@@ -14,8 +14,8 @@ A code block whose line just before is `<!-- benchmark-only: REASON -->` is too 
 (tests/test_docs_examples.py skips it, saying REASON): this script runs it. The examples of one page run in order in
 one temporary folder (a census, then its report), so with --all a page's benchmark-only blocks run with the others
 and without it they run, in order, by themselves. For each example the script prints PASS or FAIL, its wall seconds
-and its CPU seconds (getrusage of the children: the processes octal waits for, so not a census's pool workers, which
-its forkserver starts), and the differences of a failure; it exits 1 if any failed.
+and its CPU seconds (on Linux the whole machine's, so a census's pool workers count: run it on a quiet machine;
+timing.py), and the differences of a failure; it exits 1 if any failed.
 
 This file is also the parser and the comparison the test imports, so the two can never disagree.
 """
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
-import resource
 import shlex
 import subprocess
 import sys
@@ -33,6 +32,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import spent_cpu_seconds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -150,7 +152,7 @@ class Outcome:
 def run(example: Example, folder: Path, timeout: float | None = None) -> Outcome:
     """Run each part of the example in the folder, in order, then compare the joined stdout with what it shows."""
     stdout, stderr, code = [], [], 0
-    before, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    cpu0, t0 = spent_cpu_seconds(), time.perf_counter()
     for args in example.parts:
         r = subprocess.run([*OCTAL, *args], cwd=folder, capture_output=True, text=True, timeout=timeout)
         stdout.append(r.stdout.strip("\n"))
@@ -158,8 +160,7 @@ def run(example: Example, folder: Path, timeout: float | None = None) -> Outcome
         code = r.returncode
         if code != 0:
             break
-    after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter() - t0
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    wall, cpu = time.perf_counter() - t0, spent_cpu_seconds() - cpu0
     out, err = "\n".join(s for s in stdout if s), "".join(stderr)
     if code != 0:
         failure = f"exit status {code}:\n{err[-3000:]}"

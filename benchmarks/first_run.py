@@ -10,23 +10,24 @@ is in a folder of its own (a census writes its file there; the second run starts
     python benchmarks/first_run.py --venv DIR   # keep the environment in DIR (made anew: DIR is emptied first)
     python benchmarks/first_run.py --source DIR # install another checkout (an older commit, side by side)
 
-Wall seconds of each whole command, as the user sees them, and its CPU seconds (user + system): on Linux the whole
-machine's during the command (/proc/stat; run it on a quiet machine), since a census's pool workers are children of
-a forkserver that nobody waits for, so the command's own rusage misses them; elsewhere the command's waited-for
-processes. The census shard's target is in CPU seconds, the others' in wall seconds.
+Wall seconds of each whole command, as the user sees them, and its CPU seconds (user + system; on Linux the whole
+machine's during the command, so that a census's pool workers count: run it on a quiet machine; timing.py). The
+census shard's target is in CPU seconds, the others' in wall seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import spent_cpu_seconds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARD = "octal census --digits 4 --prefix both --shard 3/16 --max-n 4096 --workers 1"
@@ -47,18 +48,6 @@ COMMANDS = [
 LONG = {"octal run 0.6 --n 2097152 --quiet --threads 1", "octal run 0.6 --n 2097152 --quiet", SHARD, SHARD2}
 
 
-def cpu_seconds() -> float:
-    """CPU seconds spent so far: the whole machine's (user, nice, system, irq, softirq in /proc/stat) on Linux, else
-    this process's waited-for children's."""
-    try:
-        with open("/proc/stat") as stat:
-            ticks = [int(x) for x in stat.readline().split()[1:8]]
-        return (sum(ticks[:3]) + sum(ticks[5:7])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return usage.ru_utime + usage.ru_stime
-
-
 def run(venv: Path, command: str, cache: Path) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one command run from the venv's bin in an empty folder of its own, with numba's
     cache in `cache`."""
@@ -66,9 +55,9 @@ def run(venv: Path, command: str, cache: Path) -> tuple[float, float]:
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["NUMBA_CACHE_DIR"] = str(cache)
     folder = Path(tempfile.mkdtemp(dir=venv.parent))
-    cpu0, t0 = cpu_seconds(), time.perf_counter()
+    cpu0, t0 = spent_cpu_seconds(), time.perf_counter()
     done = subprocess.run(command.split(), capture_output=True, text=True, env=env, cwd=folder)
-    wall, cpu = time.perf_counter() - t0, cpu_seconds() - cpu0
+    wall, cpu = time.perf_counter() - t0, spent_cpu_seconds() - cpu0
     shutil.rmtree(folder, ignore_errors=True)
     if done.returncode != 0:
         raise SystemExit(f"{command} failed: {done.stderr.strip()[-300:]}")
