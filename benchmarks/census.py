@@ -13,43 +13,41 @@ four-digit codes (0.dddd and 4.dddd) in stages, with the targets of issue #35.
     python benchmarks/census.py --hex --max-n 4096      # the 3,584 three-digit hexadecimal codes to 2^12 (target
                                                          # ≤ 45 min on 2 workers), then the re-run (target ≤ 10 s)
 
-Wall seconds, CPU seconds (this process and its workers), and the compute share: the seconds the workers spent in
-`compute_code` (kernels, period search, certificate) over workers × wall; the rest is the pool, SQLite, the
-grouping and the verification of every row.
+Wall seconds, CPU seconds (the whole machine's on Linux, so the pool's workers count: timing.py), and the compute
+share: the seconds the workers spent in `compute_code` (kernels, period search, certificate) over workers × wall;
+the rest is the pool, SQLite, the grouping and the verification of every row.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-from octal.census import CensusDB, enumerate_codes, run_census
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import spent_cpu_seconds  # noqa: E402
+
+from octal.census import CensusDB, enumerate_codes, run_census  # noqa: E402
 
 FACTS = {"0.156": (3479, 349), "0.165": (5181, 1550), "0.356": (7315, 142), "0.644": (3256, 442),
          "0.16": (105351, 149459), "0.56": (326640, 144), "0.127": (46578, 4), "0.376": (2268248, 4),
          "0.354": (10061916, 1180)}
 
 
-def cpu() -> float:
-    """CPU seconds of this process and of its finished workers."""
-    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
-               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-
-
 def timed_census(label: str, codes: list[str] | None, max_n: int, workers: int, db: str,
                  hexadecimal: bool = False) -> list[dict]:
     """One census run, its wall and CPU seconds, the compute share, and the counts by status and budget."""
     before = {r["code"]: r["seconds"] for r in CensusDB.read(db, "")} if os.path.exists(db) else {}
-    t0, c0 = time.perf_counter(), cpu()
+    t0, c0 = time.perf_counter(), spent_cpu_seconds()
     if hexadecimal:
         rows = run_census(3, "0", max_n=max_n, workers=workers, db=db, codes=codes, hexadecimal=True)
     else:
         rows = run_census(4, "both", max_n=max_n, workers=workers, db=db, codes=codes)
-    wall, used = time.perf_counter() - t0, cpu() - c0
+    wall, used = time.perf_counter() - t0, spent_cpu_seconds() - c0
     computed = sum(r["seconds"] - before.get(r["code"], 0.0) for r in rows)
     proven = sum(r["status"] == "proven" for r in rows)
     by = {}
