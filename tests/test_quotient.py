@@ -337,6 +337,46 @@ def test_monoid_building_blocks():
     assert cls.tolist() == [0, 1, 2, 1]
 
 
+def _classes_by_tuples(cols: np.ndarray, p: np.ndarray) -> list[int]:
+    """Moore's refinement by Python tuples, classes numbered by first element: the reference for syntactic_classes."""
+    cls = [int(b) for b in p]
+    while True:
+        names: dict = {}
+        new = [names.setdefault((cls[x], *(cls[y] for y in cols[x])), len(names)) for x in range(len(cls))]
+        if len(names) == len(set(cls)):
+            return new
+        cls = new
+
+
+@pytest.mark.parametrize("m, gens, seed", [(60, 3, 0), (300, 70, 1), (2000, 9, 2), (500, 40, 3)])
+def test_syntactic_classes_are_moore_s_refinement(m, gens, seed):
+    """Against plain tuples, with enough generators that the int64 keys must be renumbered before they overflow
+    (70 generators with two classes: 2⁷¹ keys)."""
+    from octal.misere import monoid
+
+    rng = np.random.default_rng(seed)
+    cols = rng.integers(0, m, (m, gens))
+    cols[:, 0] = np.minimum(np.arange(m) + 1, m - 1)  # one generator walks every element: classes of many sizes
+    p = rng.random(m) < 0.3
+    assert monoid.syntactic_classes(cols, p).tolist() == _classes_by_tuples(cols, p)
+    # 70 generators that send everything to the identity: the classes are P and the rest, read off 2⁷¹ keys
+    assert monoid.syntactic_classes(np.zeros((m, 70), dtype=np.int64), p).tolist() == [int(p[0] != b) for b in p]
+
+
+def test_a_product_monoid_s_table_among_some_elements_is_read_off_its_columns(monkeypatch):
+    from octal.misere import monoid
+
+    pm = monoid.ProductMonoid([monoid.cyclic(3, 4), monoid.cyclic(2, 6), monoid.cyclic(0, 3)],
+                              [(1, 0, 0), (0, 1, 1), (1, 1, 0)], limit=1000)
+    elems = np.array([0, 5, 2, pm.size - 1, 7, 11, 3])
+    expect = np.stack([pm.column(int(y))[elems] for y in elems], axis=1)
+    monkeypatch.setattr(monoid, "TABLE_BAND", 10)  # bands of one row, then of several with a short last one
+    assert (pm.table(elems) == expect).all()
+    monkeypatch.setattr(monoid, "TABLE_BAND", 3 * len(elems))
+    assert (pm.table(elems) == expect).all()
+    assert all(pm.product(int(x), int(y)) == expect[i, j] for i, x in enumerate(elems) for j, y in enumerate(elems))
+
+
 def test_a_quotient_stopped_by_its_budget_is_asked_once(monkeypatch):
     from octal import solve
     from octal.misere import quotient as qmod

@@ -65,6 +65,15 @@ def _misere_p(s, pmask):
 
 
 @njit(cache=True)
+def fill_times_masks(mul, elems, out):
+    """out[y] |= {y·t : t ∈ elems} as uint64 words, for every element y."""
+    for y in range(mul.shape[0]):
+        for t in elems:
+            z = mul[y, t]
+            out[y, z >> 6] |= ONE << np.uint64(z & 63)
+
+
+@njit(cache=True)
 def _grown(a, cap, count, fill):
     """A copy of a[:count] in `cap` entries, the rest `fill`: written out, as every row copy here is (an array
     assigned to a slice compiles numba's shape-mismatch message, about 1.5 s of a first run)."""

@@ -41,12 +41,8 @@ def set_mask(flags: np.ndarray) -> np.ndarray:
 
 def times_masks(mul: np.ndarray, elems) -> np.ndarray:
     """Row y: the set {y·t : t ∈ elems} as uint64 words."""
-    m = len(mul)
-    out = np.zeros((m, _words(m)), dtype=np.uint64)
-    rows = np.arange(m)
-    for t in elems:
-        y = mul[:, t].astype(np.int64)
-        np.bitwise_or.at(out, (rows, y >> 6), np.left_shift(np.uint64(1), (y & 63).astype(np.uint64)))
+    out = np.zeros((len(mul), _words(len(mul))), dtype=np.uint64)
+    kernel.fill_times_masks(mul, np.array(sorted(elems), dtype=np.int64), out)
     return out
 
 
@@ -105,7 +101,7 @@ def _kernel_gens(mul: np.ndarray, gens) -> tuple[np.ndarray, np.ndarray, np.ndar
     wt = np.array([w for *_, w in gens], dtype=np.int64)
     tmask = np.zeros((len(gens), len(mul), _words(len(mul))), dtype=np.uint64)
     for k, (_, t, _, _) in enumerate(gens):
-        tmask[k] = times_masks(mul, sorted(t))
+        kernel.fill_times_masks(mul, np.array(sorted(t), dtype=np.int64), tmask[k])
     return elem, wt, tmask
 
 

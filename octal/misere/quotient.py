@@ -113,7 +113,7 @@ class _Builder:
         pre = self.pre
         alone_p = not any(pre.p[y] for y in t)
         xs, sets = self.states
-        ok = kernel.candidates(pre.mul, pre.p, set_mask(pre.p), xs, sets, times_masks(pre.mul, sorted(t)), alone_p)
+        ok = kernel.candidates(pre.mul, pre.p, set_mask(pre.p), xs, sets, times_masks(pre.mul, t), alone_p)
         return [int(x) for x in np.flatnonzero(ok)]
 
     def _trial(self, base: np.ndarray, image: list[int | None], free: dict[int, tuple[int, int]]) -> Pretension:
@@ -148,7 +148,7 @@ class _Builder:
         p = mark_p(cols, phi_c, [frozenset(col[y] for y in tr) for tr in trans], self.options)
         cls = mon.syntactic_classes(cols[:, sorted({phi_c[h] for h in live})], p)
         reps = mon.representatives(cls)
-        qmul = np.stack([cls[pm.column(int(r))][reps] for r in reps], axis=1).astype(np.int32)
+        qmul = cls[pm.table(reps)].astype(np.int32)
         return Pretension(qmul, p[reps].copy(), [int(cls[x]) for x in phi],
                            [frozenset(int(cls[y]) for y in tr) for tr in trans])
 
