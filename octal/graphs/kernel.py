@@ -211,40 +211,37 @@ def node_kayles_value(adj, closed, T, mask, keys, vals, by_shape, count, max_sta
     return total, keys, vals, count, 0
 
 
-@njit(cache=True)
-def interval_node_kayles(starts, ends):
+def interval_node_kayles(starts: np.ndarray, ends: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Node Kayles on the interval graph of closed intervals [starts[v], ends[v]] (distinct integer endpoints).
 
     A position is a window (L, R): the intervals strictly inside it. Picking v removes every interval meeting
     [s_v, e_v] and leaves the windows (L, s_v) and (e_v, R), which share no edge, so
     g(L, R) = mex over v inside of g(L, s_v) ⊕ g(e_v, R). Only windows with L an end (or −∞) and R a start (or +∞)
     arise: (n+1)² of them, O(n) each, O(n³) in all. Returns (g of the whole graph, the table, the window indices
-    of each interval's left and right sides).
+    of each interval's left and right sides). The windows are laid out here in numpy (sorting compiled would cost
+    seconds of a first run); the table is compiled (_interval_table).
     """
-    n = starts.shape[0]
+    n = len(starts)
     big = np.int64(1) << 40
-    lefts = np.empty(n + 1, np.int64)  # window left bounds: −∞ then every end, ascending
-    rights = np.empty(n + 1, np.int64)  # window right bounds: every start, ascending, then +∞
-    lefts[0] = -big
-    lefts[1:] = np.sort(ends)
-    rights[: n] = np.sort(starts)
-    rights[n] = big
-    left_of = np.empty(n, np.int64)  # window index of e_v among lefts
-    right_of = np.empty(n, np.int64)  # window index of s_v among rights
-    for v in range(n):
-        left_of[v] = np.searchsorted(lefts, ends[v])
-        right_of[v] = np.searchsorted(rights, starts[v])
-    width = np.empty((n + 1) * (n + 1), np.int64)
-    for i in range(n + 1):
-        for j in range(n + 1):
-            width[i * (n + 1) + j] = rights[j] - lefts[i] if rights[j] > lefts[i] else -1
-    order = np.argsort(width, kind="mergesort")
+    lefts = np.concatenate([[-big], np.sort(ends)])  # window left bounds: −∞ then every end, ascending
+    rights = np.concatenate([np.sort(starts), [big]])  # window right bounds: every start, ascending, then +∞
+    left_of = np.searchsorted(lefts, ends)  # window index of e_v among lefts
+    right_of = np.searchsorted(rights, starts)  # window index of s_v among rights
+    width = (rights[None, :] - lefts[:, None]).reshape(-1)
+    order = np.argsort(width, kind="stable")
+    order = order[width[order] > 0]  # the windows that hold something, narrowest first
+    g = _interval_table(starts, ends, lefts, rights, left_of, right_of, order)
+    return g[0, n], g, left_of, right_of
+
+
+@njit(cache=True)
+def _interval_table(starts, ends, lefts, rights, left_of, right_of, order):
+    """g(L, R) for the windows in `order` (each after every window inside it), as interval_node_kayles says."""
+    n = starts.shape[0]
     g = np.zeros((n + 1, n + 1), np.int32)
     seen = np.zeros(n + 2, np.int64)
     stamp = 0
     for w in order:
-        if width[w] < 0:
-            continue
         i = w // (n + 1)
         j = w % (n + 1)
         L = lefts[i]
@@ -256,7 +253,7 @@ def interval_node_kayles(starts, ends):
                 if x <= n:
                     seen[x] = stamp
         g[i, j] = stamped_mex(seen, stamp)
-    return g[0, n], g, left_of, right_of
+    return g
 
 
 @njit(cache=True)
