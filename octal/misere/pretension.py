@@ -101,7 +101,7 @@ def _kernel_gens(mul: np.ndarray, gens) -> tuple[np.ndarray, np.ndarray, np.ndar
     wt = np.array([w for *_, w in gens], dtype=np.int64)
     tmask = np.zeros((len(gens), len(mul), _words(len(mul))), dtype=np.uint64)
     for k, (_, t, _, _) in enumerate(gens):
-        kernel.fill_times_masks(mul, np.array(sorted(t), dtype=np.int64), tmask[k])
+        tmask[k] = times_masks(mul, t)
     return elem, wt, tmask
 
 
