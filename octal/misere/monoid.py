@@ -129,7 +129,8 @@ class ProductMonoid:
             parts.append(frontier)
         self.parts = np.concatenate(parts)
         self.size = count
-        self._columns: dict[int, list[int]] = {}
+        self._columns: dict[int, np.ndarray] = {}
+        self._column_lists: dict[int, list[int]] = {}
 
     def _codes(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The code of a[i]·b[i] for each row i (componentwise products)."""
@@ -142,15 +143,19 @@ class ProductMonoid:
         return int(self.lookup[int(np.dot(parts, self.weight))])
 
     def product(self, a: int, b: int) -> int:
-        """a·b, read from b's column (built once: the searches multiply by a few generators many times)."""
-        col = self._columns.get(b)
+        """a·b, read from b's column as a list (the searches multiply by a few generators many times)."""
+        col = self._column_lists.get(b)
         if col is None:
-            col = self._columns[b] = self.column(b).tolist()
+            col = self._column_lists[b] = self.column(b).tolist()
         return col[a]
 
     def column(self, t: int) -> np.ndarray:
-        """x·t for every element x."""
-        return self.lookup[self._codes(self.parts, np.broadcast_to(self.parts[t], self.parts.shape))]
+        """x·t for every element x (built once; the caller does not change it)."""
+        col = self._columns.get(t)
+        if col is None:
+            col = self._columns[t] = self.lookup[self._codes(self.parts, np.broadcast_to(self.parts[t],
+                                                                                           self.parts.shape))]
+        return col
 
     def table(self, elems: np.ndarray) -> np.ndarray:
         """[x·y for y in elems] for x in elems: the products among some elements alone, a band of rows at a time."""
