@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,10 +35,16 @@ def layer(mod: str) -> int:
     return -1
 
 
+@cache  # every test reads the same modules: each parsed once per test process
+def syntax(path: Path) -> ast.Module:
+    return ast.parse(path.read_text())
+
+
+@cache
 def imports(path: Path) -> list[tuple[str, bool]]:
     """(imported module, inside a function?) for every import of a module of the package."""
     mod = module_name(path)
-    tree = ast.parse(path.read_text())
+    tree = syntax(path)
     out = []
     funcs = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
              for n in ast.walk(f)}
@@ -117,7 +124,7 @@ def test_the_rules_describe_games_and_hold_no_numpy_layouts():
     heavy = []
     for mod, path in MODULES.items():
         if mod.startswith(("octal.rules", "octal.partizan")):
-            tree = ast.parse(path.read_text())
+            tree = syntax(path)
             for node in ast.walk(tree):
                 names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                          else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
@@ -130,7 +137,7 @@ def test_no_module_reaches_into_another_packages_private_names():
     bad = []
     for mod, path in MODULES.items():
         package = mod.rsplit(".", 1)[0] if path.name != "__init__.py" else mod
-        tree = ast.parse(path.read_text())
+        tree = syntax(path)
         for node in ast.walk(tree):
             if not isinstance(node, ast.ImportFrom):
                 continue
