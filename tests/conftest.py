@@ -14,6 +14,12 @@ DATA = Path(__file__).parent / "data"
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="octal-test-config-")
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 
+# the commands the tests start run the octal the tests import (this checkout's), whatever folder they start in, not a
+# copy installed beside it: one numba cache for both, so CI compiles each kernel once, not once for each copy (the
+# installed copy's files are test_packaging's: the wheel holds every preset and table)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parent.parent),
+                                                         os.environ.get("PYTHONPATH")]))
+
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config) -> int:

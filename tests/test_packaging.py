@@ -36,8 +36,14 @@ def test_wheel_and_sdist_build_and_pass_twine_check(tmp_path):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     wheels, sdists = list(dist.glob("*.whl")), list(dist.glob("*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1 and f"-{octal.__version__}" in wheels[0].name
-    names = zipfile.ZipFile(wheels[0]).namelist()
-    assert "octal/engine/kernels/sparse_small.py" in names and "octal/preset_files/kayles.toml" in names
+    # every module, preset and table of the checkout: the tests' commands run the checkout (conftest.py), so this is
+    # where a file left out of the installed package is caught
+    names = set(zipfile.ZipFile(wheels[0]).namelist())
+    want = {p.relative_to(ROOT).as_posix() for p in (ROOT / "octal").rglob("*.py")}
+    want |= {f"octal/preset_files/{p.name}" for p in (ROOT / "presets").glob("*.toml")}
+    want |= {f"octal/table_files/{p.name}" for p in (ROOT / "data").iterdir() if p.suffix in (".csv", ".xz")}
+    assert "octal/preset_files/kayles.toml" in want and "octal/table_files/census-4digit.csv" in want
+    assert want <= names, sorted(want - names)
     check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, wheels + sdists)],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-2000:]
