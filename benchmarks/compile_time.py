@@ -2,6 +2,7 @@
 
     python benchmarks/compile_time.py octal run 0.6 --n 2097152
     python benchmarks/compile_time.py octal census --digits 4 --prefix both --shard 3/16 --max-n 4096 --workers 1
+                                                  # in an empty folder: a census resumes the database it finds
     python benchmarks/compile_time.py python -m pytest -q -n auto --dist loadfile     # the test suite, cold
 
 The command runs with an empty numba cache of its own (everything it needs compiles, as on the first run after an
