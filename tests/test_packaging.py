@@ -47,3 +47,11 @@ def test_wheel_and_sdist_build_and_pass_twine_check(tmp_path):
     check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, wheels + sdists)],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-2000:]
+
+
+def test_the_commands_the_tests_start_run_this_checkout(tmp_path):
+    """A command started in a folder of its own imports the checkout's octal, as the tests do (conftest.py), not a
+    copy installed beside it: one numba cache for both."""
+    r = subprocess.run([sys.executable, "-c", "import octal; print(octal.__file__)"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and Path(r.stdout.strip()) == ROOT / "octal" / "__init__.py", r.stdout + r.stderr
