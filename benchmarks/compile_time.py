@@ -131,13 +131,16 @@ def main() -> None:
             done = subprocess.run(args.command, env=env, stdout=subprocess.DEVNULL)
         except OSError as e:
             parser.error(f"cannot run {args.command[0]}: {e.strerror}")
+        except KeyboardInterrupt:
+            raise SystemExit("stopped: nothing measured") from None
         wall = time.perf_counter() - t0
         processes = [json.loads(f.read_text()) for f in sorted(trace.iterdir())]
     where = "numba's cache where it is" if args.default_cache else "an empty numba cache"
     print(f"{' '.join(args.command)}: exit {done.returncode}, {wall:.1f} s wall, {where}")
     own: dict[str, float] = defaultdict(float)
     llvm: dict[str, float] = defaultdict(float)
-    sigs: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    sigs: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))  # seconds by the arrays' types
+    signatures: dict[str, set[str]] = defaultdict(set)
     for p in processes:
         spent = sum(r[2] for r in p["records"])
         print(f"  process {' '.join(Path(a).name if i == 0 else a for i, a in enumerate(p['argv'][:6]))[:70]}: "
@@ -146,12 +149,13 @@ def main() -> None:
             own[name] += seconds
             llvm[name] += llvm_s
             sigs[name][signature(sig)] += seconds
+            signatures[name].add(sig)
     total = sum(own.values())
     print(f"compiling in all: {total:.1f} s in {len(processes)} processes\n")
     print(f"{'own s':>7} {'LLVM s':>7} {'sigs':>4}  function: seconds by signature's arrays")
     for name, seconds in sorted(own.items(), key=lambda kv: -kv[1])[: args.top]:
         by = "; ".join(f"{s} {t:.1f}" for s, t in sorted(sigs[name].items(), key=lambda kv: -kv[1])[:3])
-        print(f"{seconds:7.2f} {llvm[name]:7.2f} {len(sigs[name]):4d}  {name.removeprefix('octal.')}: {by}")
+        print(f"{seconds:7.2f} {llvm[name]:7.2f} {len(signatures[name]):4d}  {name.removeprefix('octal.')}: {by}")
     rest = total - sum(sorted(own.values(), reverse=True)[: args.top])
     if rest > 0:
         print(f"{rest:7.2f}              the other {max(len(own) - args.top, 0)} functions")
