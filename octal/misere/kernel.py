@@ -115,7 +115,7 @@ def explore(mul, p, pmask, gen_elem, gen_weight, tmask, max_states):
     done = np.zeros(cap, np.bool_)
     tsize = 4096
     table = np.full(tsize, -1, np.int64)
-    count = 1  # state 0: the empty word
+    count = np.int64(1)  # state 0: the empty word (an int64 from the start: a literal 1 compiles _grown twice)
     table[_hash(0, sets[0]) & np.uint64(tsize - 1)] = 0
     queue = [(np.int64(0), np.int64(0))]
     tmp = np.zeros(nw, np.uint64)
