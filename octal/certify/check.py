@@ -13,7 +13,7 @@ from .saltus import LIFTS, saltus_bound
 MAX_TABLES = 1 << 30  # bytes of one group's mex tables at most (r + 1 tables of bound × P booleans, P the power of two
 # above the largest value; the 4-digit table's largest within 100,000 heaps need 18 MB): a row past it is not
 # checked, and the verifier exits 2
-MAX_WORK = 1 << 34  # booleans the three-heap table sets at most (about bound² × P / 2: some 15 s here): past it, a
+MAX_WORK = 1 << 34  # booleans the three-heap table sets at most (about bound² × P / 2: some 3 s here): past it, a
 # row is not checked, as past MAX_TABLES (the hexadecimal table's largest needs 10⁸)
 PREFIX = 256  # heaps checked first, with tables of their own: a false claim there is refuted before the large tables
 TOO_LARGE = "too large"  # check_group's word for a row it cannot check within MAX_TABLES or the theorem's limits

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 HEX = "0123456789ABCDEF"
+WORD = np.dtype("<u8")  # 64 columns of a split table a word, little-endian so its bytes unpack in column order
 
 
 def digits(code: str) -> list[int]:
@@ -60,24 +61,44 @@ def width_for(top: int) -> int:
 
 
 def pair_values(G: np.ndarray, P: int) -> np.ndarray:
-    """two[m, v]: some a + b = m, a, b ≥ 1, has G(a) xor G(b) = v (every value below P)."""
+    """two[m, v]: some a + b = m, a, b ≥ 1, has G(a) xor G(b) = v (every value below P). Rows are kept as bits
+    (v in word v // 64, bit v % 64): for each first heap a, row m = a + b gains the bit G(a) xor G(b), the rows of
+    one value G(a) sharing a column of those bits."""
     N = len(G)
-    two = np.zeros((N, P), dtype=bool)
-    flat, base = two.reshape(-1), np.arange(N, dtype=np.int64) * P
-    for a in range(1, N // 2 + 1):
-        flat[base[2 * a:N] + (G[a] ^ G[a:N - a])] = True  # b = a .. N−1−a, so m = a + b = 2a .. N−1
-    return two
+    words = np.zeros((N, -(-P // 64)), dtype=WORD)
+    firsts = G[1:N // 2 + 1]  # a = 1 .. N // 2, b = a .. N − 1 − a
+    for u in np.unique(firsts):
+        x = (G ^ u).astype(WORD)
+        bits = np.where((x >> 6)[:, None] == np.arange(words.shape[1]), WORD.type(1) << (x & 63)[:, None], 0)
+        for a in np.flatnonzero(firsts == u) + 1:
+            words[2 * a:N] |= bits[a:N - a]
+    return _unpack(words, P)
 
 
 def triple_values(G: np.ndarray, two: np.ndarray) -> np.ndarray:
     """three[m, v]: some a + b + c = m, each ≥ 1, has G(a) xor G(b) xor G(c) = v: for every first heap a, the values
-    of the splits of m − a into two, each xor-ed with G(a) (a column permutation)."""
+    of the splits of m − a into two, each xor-ed with G(a) (a column permutation, made once for each value G(a))."""
     N, P = two.shape
-    three = np.zeros((N, P), dtype=bool)
-    cols = np.arange(P)
-    for a in range(1, N - 2):
-        three[a + 2:] |= two[2:N - a][:, cols ^ G[a]]  # m = a + 2 .. N−1, m − a = 2 .. N−1−a
-    return three
+    words = np.zeros((N, -(-P // 64)), dtype=WORD)
+    firsts = G[1:max(N - 2, 1)]  # a = 1 .. N − 3, m − a = 2 .. N − 1 − a
+    for u in np.unique(firsts):
+        moved = _pack(two[:, np.arange(P) ^ u])
+        for a in np.flatnonzero(firsts == u) + 1:
+            words[a + 2:] |= moved[2:N - a]
+    return _unpack(words, P)
+
+
+def _pack(table: np.ndarray) -> np.ndarray:
+    """A boolean table's rows as bits: column v in word v // 64, bit v % 64."""
+    N, P = table.shape
+    wide = np.zeros((N, -(-P // 64) * 64), dtype=bool)
+    wide[:, :P] = table
+    return np.packbits(wide, axis=1, bitorder="little").view(WORD)
+
+
+def _unpack(words: np.ndarray, P: int) -> np.ndarray:
+    """The boolean table (N × P) whose rows `words` holds as bits."""
+    return np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")[:, :P].astype(bool)
 
 
 def mex_values(d: list[int], G: np.ndarray, two: np.ndarray, three: np.ndarray | None) -> np.ndarray:
