@@ -119,11 +119,20 @@ def _combine(left: dict, one: dict) -> dict:
 def _xor_masks(m1: int, m2: int) -> int:
     """{x ⊕ y : x in m1, y in m2} as a bit mask (the same few masks recur: remembered)."""
     out = 0
-    xs = [i for i in range(m1.bit_length()) if m1 >> i & 1]
-    for y in range(m2.bit_length()):
-        if m2 >> y & 1:
-            for x in xs:
-                out |= 1 << (x ^ y)
+    xs = _members(m1)
+    for y in _members(m2):
+        for x in xs:
+            out |= 1 << (x ^ y)
+    return out
+
+
+def _members(m: int) -> list[int]:
+    """The set bits of m, lowest first: one step a member (a mask may be 512 bits wide and hold a handful)."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
     return out
 
 
