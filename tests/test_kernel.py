@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from reference import reference_code, reference_values
 
 from octal import GrundySequence, ResourceLimitError, nim_sequence, parse_code
-from octal.engine import kernels
+from octal.engine import grundy, kernels
+from octal.engine.kernel_choice import PROBE_SHARE, dearer, stretch
 from octal.engine.kernels import small
 from octal.engine.kernels.reasons import LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from octal.engine.moves import kernel_moves
@@ -254,3 +255,20 @@ def test_resume_from_saved_values():
 def test_refuses_what_cannot_fit_in_memory():
     with pytest.raises(ResourceLimitError, match="needs about"):
         nim_sequence("0.77", 10**12)
+
+
+def test_a_re_timing_runs_a_short_stretch_of_the_dearer_kernel(monkeypatch):
+    """kernel="auto" times the kernel that lost again as the run doubles: the dearer one by the last measured costs
+    (naive: per heap and unit of heap size) runs a quarter of a stretch, and nothing is dearer until both are timed."""
+    cost = {"naive": None, "sparse": 1e-5}
+    assert dearer(cost, 4096) is None
+    cost["naive"] = 1e-9  # 4.1e-6 s a heap at heap 4,096, 1.0e-3 at 2²⁰
+    assert dearer(cost, 4096) == "sparse" and dearer(cost, 1 << 20) == "naive"
+    sizes, seen = [], []
+    monkeypatch.setattr(grundy, "stretch", lambda *a: sizes.append(stretch(*a)) or sizes[-1])
+    run = GrundySequence("0.76", kernel="auto")  # values that grow: the sparse kernel never wins
+    step = run._run_sparse
+    run._run_sparse = lambda stop, moves: seen.append((stop - run._n, sizes[-1])) or step(stop, moves)
+    run.extend(1 << 16)
+    assert np.array_equal(run.values, nim_sequence("0.76", 1 << 16, kernel="naive").values)
+    assert len(seen) >= 3 and all(ran <= max(64, size // PROBE_SHARE) for ran, size in seen[1:]), seen

@@ -14,7 +14,7 @@ from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array, whole_number
 from . import kernels
-from .kernel_choice import AUTO_MIN_N, KERNELS, auto_choice, stretch
+from .kernel_choice import AUTO_MIN_N, KERNELS, PROBE_SHARE, auto_choice, dearer, stretch
 from .kernels import small
 from .memory import check_fits as check_memory
 from .moves import count_cap, kernel_moves, tie_table
@@ -398,6 +398,8 @@ class GrundySequence(HtmlRepr):
                     self._R = None  # the naive kernel's reversed copy is not coming back: free it
             # the general kernel's cost per heap grows with n: doubling stretches keep the calls few
             size = max(self._n, 256) if self.code.tier == GENERAL else stretch(choice, cost[choice], self._n)
+            if auto and choice == dearer(cost, self._n):
+                size = max(64, size // PROBE_SHARE)
             stop = min(n, self._n + size)
             begin = self._n
             t0 = time.perf_counter()

@@ -9,6 +9,7 @@ import math
 KERNELS = ("auto", "naive", "sparse")
 CHUNK_SECONDS = 0.2  # a stretch's length in time: progress lines and Ctrl-C land between stretches
 AUTO_MIN_N = 2048  # below this the naive kernel always wins
+PROBE_SHARE = 4  # a re-timing of the dearer kernel runs this share of a stretch: it only has to measure
 
 
 def stretch(kernel: str, cost: float | None, n: int) -> int:
@@ -43,3 +44,11 @@ def auto_choice(cost: dict, timed_at: dict, n: int, rare: int) -> tuple[str, boo
             return "sparse", True
         return ("naive" if timed_at["naive"] * 2 <= n else "sparse"), False
     return ("sparse" if timed_at["sparse"] * 2 <= n else "naive"), False
+
+
+def dearer(cost: dict, n: int) -> str | None:
+    """The kernel whose cost per heap at heap n, as last measured, is the higher (None until both are timed): running
+    it is a re-timing."""
+    if cost["naive"] is None or cost["sparse"] is None:
+        return None
+    return "naive" if cost["naive"] * n > cost["sparse"] else "sparse"
