@@ -17,7 +17,7 @@ from reference import reference_code, reference_values
 
 from octal import GrundySequence, ResourceLimitError, nim_sequence, parse_code
 from octal.engine import grundy, kernels
-from octal.engine.kernel_choice import PROBE_SHARE, dearer, stretch
+from octal.engine.kernel_choice import PROBE_SHARE, dearer, sparse_hopeless, stretch
 from octal.engine.kernels import small
 from octal.engine.kernels.reasons import LARGE_VALUE, NEW_RARE, RARE_FULL, WIDEN
 from octal.engine.moves import kernel_moves
@@ -266,9 +266,24 @@ def test_a_re_timing_runs_a_short_stretch_of_the_dearer_kernel(monkeypatch):
     assert dearer(cost, 4096) == "sparse" and dearer(cost, 1 << 20) == "naive"
     sizes, seen = [], []
     monkeypatch.setattr(grundy, "stretch", lambda *a: sizes.append(stretch(*a)) or sizes[-1])
+    monkeypatch.setattr(grundy, "sparse_hopeless", lambda rare, n: False)  # timed, though it never wins
     run = GrundySequence("0.76", kernel="auto")  # values that grow: the sparse kernel never wins
     step = run._run_sparse
     run._run_sparse = lambda stop, moves: seen.append((stop - run._n, sizes[-1])) or step(stop, moves)
     run.extend(1 << 16)
     assert np.array_equal(run.values, nim_sequence("0.76", 1 << 16, kernel="naive").values)
     assert len(seen) >= 3 and all(ran <= max(64, size // PROBE_SHARE) for ran, size in seen[1:]), seen
+
+
+def test_the_sparse_kernel_is_not_tried_while_a_quarter_of_the_heaps_are_rare():
+    """0.76's values grow and about 40 % of its heaps stay rare under any mask: kernel="auto" never runs (nor, on a
+    first run, compiles) the sparse kernel for it; Officers, about a fifth rare at 2,048 heaps, tries it there."""
+    assert sparse_hopeless(513, 2048) and not sparse_hopeless(512, 2048)
+    for code, tried, n in (("0.76", False, 1 << 16), ("0.6", True, 20_000)):  # past the short runs' numpy kernels
+        seen = []
+        run = GrundySequence(code, kernel="auto")
+        step = run._run_sparse
+        run._run_sparse = lambda stop, moves, step=step, seen=seen: seen.append(stop) or step(stop, moves)
+        run.extend(n)
+        assert bool(seen) == tried, code
+        assert np.array_equal(run.values, nim_sequence(code, n, kernel="naive").values), code

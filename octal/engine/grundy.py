@@ -14,7 +14,7 @@ from ..rules.code import GENERAL, HEXADECIMAL, OCTAL, OctalCode
 from ..rules.presets import as_code
 from ..validate import value_array, whole_number
 from . import kernels
-from .kernel_choice import AUTO_MIN_N, KERNELS, PROBE_SHARE, auto_choice, dearer, stretch
+from .kernel_choice import AUTO_MIN_N, KERNELS, PROBE_SHARE, auto_choice, dearer, sparse_hopeless, stretch
 from .kernels import small
 from .memory import check_fits as check_memory
 from .moves import count_cap, kernel_moves, tie_table
@@ -285,6 +285,11 @@ class GrundySequence(HtmlRepr):
             return f"sparse · rare {len(self.rare):,} · mask {self.mask:#x}" + (" +parity" if self.e else "")
         return self.last_kernel
 
+    def _fewest_rare(self) -> int:
+        """The rare positions among the values so far under the mask that makes fewest (what the sparse kernel would
+        start from)."""
+        return len(rare_split(self.values, self.code).positions)
+
     def _rechoose_mask(self) -> None:
         """Pick the mask with the fewest rare positions (Walsh–Hadamard) and rebuild the rare list."""
         self._split = RareList.choose(self.values, self.code)
@@ -394,6 +399,8 @@ class GrundySequence(HtmlRepr):
         while self._n < n:
             if auto and self._n >= AUTO_MIN_N:
                 choice, naive_out = auto_choice(cost, timed_at, self._n, len(self.rare))
+                if choice == "sparse" and cost["sparse"] is None and sparse_hopeless(self._fewest_rare(), self._n):
+                    choice, timed_at["sparse"] = "naive", self._n  # looked at again when the run has doubled
                 if naive_out:
                     self._R = None  # the naive kernel's reversed copy is not coming back: free it
             # the general kernel's cost per heap grows with n: doubling stretches keep the calls few
