@@ -87,7 +87,6 @@ def test_the_verifier_s_mex_is_the_brute_force_reference():
         assert np.array_equal(certify.mex_values(d, G, two, certify.triple_values(G, two)), G), code
 
 
-
 @pytest.mark.parametrize("P", [2, 64, 128, 256])
 def test_the_verifier_s_split_tables_are_their_definition(P):
     """two[m, v] and three[m, v] against every split of m written out, on random values filling the tables' width
@@ -102,6 +101,7 @@ def test_the_verifier_s_split_tables_are_their_definition(P):
             for c in range(1, 90 - a - b):
                 want3[a + b + c, G[a] ^ G[b] ^ G[c]] = True
     assert np.array_equal(two, want2) and np.array_equal(three, want3)
+
 
 @pytest.mark.parametrize("change, message", [
     (lambda h, b: b[h["rows"][0][1]].__setitem__(40, b[h["rows"][0][1]][40] ^ 1), "but the mex is"),

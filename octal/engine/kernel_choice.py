@@ -30,7 +30,8 @@ def stretch(kernel: str, cost: float | None, n: int) -> int:
 def auto_choice(cost: dict, timed_at: dict, n: int, rare: int) -> tuple[str, bool]:
     """(the kernel with the lower measured cost per heap at heap n, whether the naive one is out for good); the
     other kernel is re-timed when n doubles. `cost` holds seconds per heap (naive: per heap and unit of heap size,
-    its cost grows with n), `timed_at` the heap each was last timed at, `rare` the rare positions so far."""
+    its cost grows with n), `timed_at` the heap each was last timed at (the untimed sparse kernel: last kept out by
+    sparse_hopeless), `rare` the rare positions so far."""
     if cost["sparse"] is None:  # untimed: tried unless the rare count kept it out lately (sparse_hopeless)
         return ("sparse" if timed_at["sparse"] * 2 <= n else "naive"), False
     if cost["naive"] is None:
