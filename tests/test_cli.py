@@ -9,8 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from octal import load_values
+from octal.engine.periodicity import Periodicity
 from octal.engine.threads import available_threads
 from octal.front.cli import app
+from octal.front.table import MAX_ROWS, MIN_ROWS, rows_worth_showing
 
 runner = CliRunner()
 
@@ -33,6 +35,16 @@ def test_run_10000_prints_table_and_proven_period():
     assert "proven by the Guy–Smith bound with heaps 0..167" in r.output
     assert " 84+" in r.output and "960+" not in r.output  # only the useful rows
     assert "largest  8, first at heap 27" in r.output
+
+
+def test_the_table_shows_the_preperiod_and_two_periods_within_its_rows():
+    """Kayles' 71 + 2·12 heaps in whole rows; a period of 1 still four rows; 0.354's preperiod of 10,061,916 heaps
+    (period 1,180) a hundred rows, not 840,000 lines; no period: a few hundred values."""
+    def shown(n0, p, n=10**8, width=12):
+        return rows_worth_showing(n, Periodicity(period=p, preperiod=n0), width)
+    assert shown(71, 12) == 96 and shown(0, 1) == MIN_ROWS * 12 and shown(71, 12, n=80) == 80
+    assert shown(10_061_916, 1_180) == MAX_ROWS * 12 == 1_200 and shown(10_061_916, 1_180, width=5) == MAX_ROWS * 5
+    assert shown(1_000, 50) == 1_104 and rows_worth_showing(10**6, Periodicity()) == 300
 
 
 def test_run_preset_name():

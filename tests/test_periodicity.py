@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from octal import find_period, nim_sequence, parse_code
-from octal.engine.periodicity import proof_bound, scan_period
+from octal.engine import periodicity
+from octal.engine.periodicity import Periodicity, exceptions, proof_bound, scan_period
 from octal.front.rows_html import sequence_table
 
 
@@ -121,6 +122,34 @@ def test_exceptions_follow_the_literature(code):
     marked = [int(cell.split('title="G(')[1].split(")")[0]) for cell in sequence_table(r).split("<td")[1:]
               if cell.startswith(' class="exc"')]
     assert marked == WINNING_WAYS_EXCEPTIONS[code]
+
+
+def _exceptions_by_definition(values, p, n0, s):
+    """Winning Ways' exceptions one heap at a time: G(n) against G(m) − s·(m − n)/p, m = n0 + ((n − n0) mod p)."""
+    out = []
+    for n in range(n0):
+        m = n0 + (n - n0) % p
+        if m < len(values) and int(values[n]) != int(values[m]) - s * ((m - n) // p):
+            out.append(n)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_exceptions_are_their_definition(seed, monkeypatch):
+    """Random values with a period, a saltus, and values ending inside the first period (classes unheld), compared
+    a few heaps at a time so chunks split the preperiod anywhere."""
+    rng = np.random.default_rng(seed)
+    monkeypatch.setattr(periodicity, "EXCEPTION_CHUNK", int(rng.integers(1, 40)))
+    p, n0, s = int(rng.integers(1, 30)), int(rng.integers(0, 300)), int(rng.integers(0, 3))
+    n = n0 + int(rng.integers(0, 3 * p))
+    k = np.arange(n) - n0
+    values = rng.integers(0, 4, p)[k % p] + s * (k // p) + 2 * s * (n0 // p + 1)  # periodic with saltus s, ≥ 0
+    off = rng.random(n) < 0.3
+    off[n0:] = False
+    values[off] += rng.integers(1, 3, off.sum())  # these heaps before the period, and only these, are exceptions
+    got = exceptions(values, Periodicity(period=p, preperiod=n0, saltus=s))
+    assert got.dtype == np.int64 and got.tolist() == _exceptions_by_definition(values, p, n0, s)
+    assert exceptions(values, Periodicity()).tolist() == []
 
 
 def _scan_by_definition(G, N, r, t, provable, repeats, min_agree, share):

@@ -169,19 +169,29 @@ class PeriodProof:
                                                                    len(self.last_bad), -1, dtype=np.int64)])
 
 
-def exceptions(values: np.ndarray, periodicity: Periodicity) -> list[int]:
+EXCEPTION_CHUNK = 1 << 20  # heaps compared at a time: int64 scratch of a few MB however long the preperiod
+
+
+def exceptions(values: np.ndarray, periodicity: Periodicity) -> np.ndarray:
     """The heaps n < n0 marked as exceptions the way Winning Ways and every table since mark them: G(n) differs
     from the periodic value of its residue class, G(m) − s·(m − n)/p with m = n0 + ((n − n0) mod p) (for Kayles
-    0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70). Empty when no period is known or m lies beyond `values`."""
+    0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70); an int64 array, empty when no period is known, and without
+    the heaps whose m lies beyond `values`. Compared in numpy, EXCEPTION_CHUNK heaps at a time (0.354's preperiod of
+    10⁷ heaps: 14 s in a Python loop)."""
     p, n0, s = periodicity.period, periodicity.preperiod, periodicity.saltus
     if p is None or n0 is None:
-        return []
-    out = []
-    for n in range(n0):
-        m = n0 + (n - n0) % p
-        if m < len(values) and int(values[n]) != int(values[m]) - s * ((m - n) // p):
-            out.append(n)
-    return out
+        return np.zeros(0, np.int64)
+    ref = np.asarray(values[n0 : n0 + p], dtype=np.int64)  # each residue class's value at m = n0 + r
+    if len(ref) == 0:
+        return np.zeros(0, np.int64)
+    found = []
+    for lo in range(0, n0, EXCEPTION_CHUNK):
+        n = np.arange(lo, min(n0, lo + EXCEPTION_CHUNK), dtype=np.int64)
+        r = (n - n0) % p  # m = n0 + r, and m − n is a multiple of p
+        held = r < len(ref)
+        expected = ref[np.minimum(r, len(ref) - 1)] - s * ((n0 + r - n) // p)
+        found.append(n[held & (np.asarray(values[lo : lo + len(n)], dtype=np.int64) != expected)])
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
 def proof_bound(criteria: Criteria | None, period: int, preperiod: int) -> int | None:

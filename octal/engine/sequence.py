@@ -79,7 +79,7 @@ class NimSequence(HtmlRepr):
     @property
     def exceptions(self) -> list[int]:
         """Heaps before the period whose value differs from their residue class's periodic value (Winning Ways)."""
-        return exceptions(self.values, self.periodicity)
+        return exceptions(self.values, self.periodicity).tolist()
 
     def to_dict(self, values: bool = False) -> dict:
         """The `--json` shape: code, name, n, max, period, preperiod, saltus, status, proof_bound, exceptions,

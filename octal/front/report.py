@@ -180,8 +180,7 @@ def _count(k: int, one: str, many: str | None = None) -> str:
 def listed(items, shown: int = MOVES_SHOWN) -> str:
     """A long list the one way every command writes it: the first `shown`, then '… and N more (--json lists them
     all)'."""
-    items = [str(x) for x in items]
-    head = " ".join(items[:shown])
+    head = " ".join(str(x) for x in items[:shown])  # only these are written out (an exception list may hold 10⁷)
     return head if len(items) <= shown else f"{head} … and {len(items) - shown:,} more (--json lists them all)"
 
 

@@ -13,7 +13,8 @@ def sequence_table(seq: NimSequence) -> str:
     p = seq.periodicity
     through = (p.preperiod or 0) + (p.period or 0)
     shown = min(len(seq.values), max(SHOWN_VALUES, min(through + (-through) % 12, 10 * SHOWN_VALUES)))
-    exc = set(exceptions(seq.values, p))
+    marked = exceptions(seq.values, p)
+    exc = set(marked[marked < shown].tolist())
     rows = []
     for start in range(0, shown, 12):
         cells = []

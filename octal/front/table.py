@@ -10,6 +10,7 @@ from ..validate import value_array, whole_number
 
 DEFAULT_ROWS_SHOWN = 300
 MIN_ROWS = 4  # short periods still get a readable table
+MAX_ROWS = 100  # and a long preperiod no more than a screenful or so (0.354's 10⁷ heaps were 840,000 lines)
 MAX_WIDTH = 1000  # values per row at most: a row is a line of text, and a wider one is no table
 
 
@@ -33,11 +34,11 @@ def format_table(values: np.ndarray, width: int = 12, start: int = 0) -> str:
 
 
 def rows_worth_showing(n: int, periodicity: Periodicity, width: int = 12) -> int:
-    """How many values a summary table shows: through the preperiod and two periods (at least four rows),
-    else a few hundred."""
+    """How many values a summary table shows: through the preperiod and two periods (at least MIN_ROWS rows, at most
+    MAX_ROWS), else a few hundred."""
     if periodicity.period is not None and periodicity.preperiod is not None:
         want = periodicity.preperiod + 2 * periodicity.period
     else:
         want = DEFAULT_ROWS_SHOWN
     want = -(-want // width) * width  # whole rows
-    return min(n, max(want, MIN_ROWS * width))
+    return min(n, max(min(want, MAX_ROWS * width), MIN_ROWS * width))
