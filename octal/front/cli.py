@@ -37,7 +37,7 @@ Game = Annotated[str, typer.Argument(metavar="GAME", help="An octal code (0.77, 
 Heaps = Annotated[list[str], typer.Argument(metavar="HEAP...", help="Heap sizes, e.g. 5 7 9.")]
 Kernel = Annotated[str, typer.Option("--kernel", metavar="KERNEL", help="naive, sparse or auto (by measured cost).")]
 Misere = Annotated[bool, typer.Option("--misere", help="Misère play: the last player to move loses.")]
-Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows (through the preperiod and two periods, at most 100 rows).")]
+Full = Annotated[bool, typer.Option("--full", help="Print every value (or Φ for every heap), not just the useful rows (of values: through the preperiod and two periods, at most 100 rows).")]
 Threads = Annotated[Optional[int], typer.Option("--threads", metavar="N", help="At most N kernel threads (default: every core this process may use; one while more are slower, as on a busy machine; the values are the same for any N).")]
 
 
