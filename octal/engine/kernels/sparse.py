@@ -19,7 +19,8 @@ Threads: heaps go in super-blocks of S heaps, and a super-block's "far" work rea
 known before it starts (the start of the super-block before it): the far rare pairs (step 2), then a far scan
 (step 3 on the pairs with both parts below b) for the rare values the far marks leave needed. Each heap then takes
 its turn in order: its near marks (pairs reaching past b, one-heap moves), its candidate (the far scan's, unless a
-near mark took it: then steps 3–4 afresh), and a scan of its near pairs and past the far scan's reach for the
+near mark took it: then the least common value left unmarked, and the stamp kernel scans afresh while the word kernel
+keeps every value its far scan's pairs gave), and a scan of its near pairs and past the far scan's reach for the
 values still unfound. The two overlap (_turn_and_far): while one thread takes the turns of a super-block, the
 others do the next one's far work, whose boundary is this super-block's start; the turn's thread then joins them,
 each block of far work going to the first thread free. A heap's option set is the same union of pairs however the

@@ -61,7 +61,7 @@ def _word_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2):
     """Block j of the super-block [s, s + ns): its bits from values below the boundary b ≤ s (the word form of
     sparse_stamp._far_marks): its rare ranges per split digit and their bits, then for each heap the correction of an
     unequal split's (m/2, m/2) pair; no far scan (c′ = 64), so the one-thread turn, which calls this, compiles none."""
-    exS, bloS, bhiS, candS, unfoundS, reachS = F
+    exS, bloS, bhiS, candS, _, reachS = F
     n0 = s + j * BLOCK
     nb = min(BLOCK, s + ns - n0)
     words = exS[j * BLOCK : (j + 1) * BLOCK]
@@ -76,18 +76,18 @@ def _word_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2):
         for d in range(two.shape[0]):  # an unequal split's (m/2, m/2) pair may have set bit 0 in the block pass
             if tie2[d] and _hole_alone(W, base, rare, rval, bloS[j, d], bhiS[j, d], n - two[d]):
                 words[q] &= ~np.uint64(1)
-        candS[n - s] = SMALL
+        candS[n - s] = SMALL  # no far scan (yet): `found` is not read
         reachS[n - s] = 0
 
 
 @njit(cache=True)
 def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2, common0, e, k0):
     """Block j's far work on several threads (the word form of sparse_stamp._far_block): its bits (_word_marks), then
-    each heap's far scan: the candidate c′ (least common value its far bits leave clear), the rare values below it
-    that the far pairs a = m − b + 1 … do not give (`unfound`), and the a below which every digit's far pairs were
-    read (`reach`, 0: none)."""
+    each heap's far scan: the candidate c′ (least common value its far bits leave clear), the values its far pairs
+    a = m − b + 1 … give (`found`), read until every rare value below c′ is found, and the a below which every
+    digit's far pairs were read (`reach`, 0: none)."""
     _word_marks(F, s, ns, j, b, W, base, rare, rval, nrare, two, tie2)
-    exS, candS, unfoundS, reachS = F[0], F[3], F[4], F[5]
+    exS, candS, foundS, reachS = F[0], F[3], F[4], F[5]
     n0 = s + j * BLOCK
     words = exS[j * BLOCK : (j + 1) * BLOCK]
     hlen = Hd.shape[0]
@@ -108,6 +108,7 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
             a = min(a, max(1, m - b + 1))
             top = max(top, (m - tie2[d]) // 2 + 1)
         a0 = a
+        found = np.uint64(0)
         chunk = SCAN_FIRST
         while below != np.uint64(0) and a < top:
             a_end = min(a + chunk, top, max(hlen, a + 1))
@@ -126,14 +127,15 @@ def _far_words(F, s, ns, j, b, W, base, Hr, L, Hd, rare, rval, nrare, two, tie2,
                     break
                 hi_part = W[m - hi + 1 - base : m - lo + 1 - base]
                 if hi <= L:  # see reversed_head
-                    below &= ~or_onehot(Hr[L - hi : L - lo], hi_part, hi - lo)
+                    found |= or_onehot(Hr[L - hi : L - lo], hi_part, hi - lo)
                 else:
-                    below &= ~or_onehot(Hd[lo:hi][::-1].copy(), hi_part, hi - lo)
+                    found |= or_onehot(Hd[lo:hi][::-1].copy(), hi_part, hi - lo)
+                below &= ~found
             if gap:
                 break
             a = a_end
         candS[n - s] = c
-        unfoundS[n - s] = below
+        foundS[n - s] = found
         reachS[n - s] = a if a > a0 else 0
 
 
@@ -158,7 +160,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
     sparse_stamp._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored).
     `alone` (one thread): the turn does each block's far work itself, without a far scan, just before its heaps."""
-    exS, bloS, bhiS, candS, unfoundS, reachS = F
+    exS, bloS, bhiS, candS, foundS, reachS = F
     common1 = ~common0
     nk = two.shape[0]
     hlen = Hd.shape[0]
@@ -208,17 +210,17 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
             ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
             ex = _or_rare(ex, Hd, 0, rare, rval, cut, hi, m, hole)
-        c = candS[n - r0]
+        c = far_c = candS[n - r0]
         reach = reachS[n - r0]  # the far scan read every digit's pairs a = m − b + 1 … reach − 1
-        if c < SMALL and not (ex >> np.uint64(c)) & np.uint64(1):  # the far scan's candidate stands
-            below = unfoundS[n - r0] & ~ex  # and only the values it left unfound can still be needed
-        else:
-            reach = 0
-            avail = (common1 if flip else common0) & ~ex
+        if c >= SMALL or (ex >> np.uint64(c)) & np.uint64(1):  # no far scan, or its candidate c′ is marked: the least
+            avail = (common1 if flip else common0) & ~ex  # common value left unmarked (every common option is marked)
             if avail == np.uint64(0):
                 return n, maxv, nrare, LARGE_VALUE
             c = ctz64(avail)
-            below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex  # rare values < c not yet excluded
+        # the rare values below c that neither the marks nor the far scan's pairs give (those pairs are options too,
+        # read until c′'s rare values were found: a candidate past c′ keeps them and seeks the rest past `reach`)
+        found = foundS[n - r0] if far_c < SMALL else np.uint64(0)
+        below = ((np.uint64(1) << np.uint64(c)) - np.uint64(1)) & ~ex & ~found
         a = 1
         half = top_m // 2
         chunk = SCAN_FIRST
