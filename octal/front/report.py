@@ -9,7 +9,7 @@ import numpy as np
 
 from ..defaults import CENSUS_UNTIL_PROVEN
 from ..engine.memory import human_bytes
-from ..engine.periodicity import PROVEN
+from ..engine.periodicity import PROVEN, exceptions
 from ..outcomes import BOUNDED, FINITE, GROWING, LEFT_WINS, NEXT, OPEN, PREVIOUS, RIGHT_WINS, STOPPED
 from ..partizan.notation import MAX_TEXT, number_text, subgames, text_length, text_within
 from ..rules.code import OctalCode
@@ -41,8 +41,8 @@ def run_text(result, width: int, full: bool, out: str | None) -> str:
     name = f" ({result.name})" if result.name else ""
     lines += ["", f"code     {result.code}{name}", f"heaps    0..{result.n - 1:,} (N = {result.n:,})",
               f"largest  {result.max:,}, first at heap {result.argmax:,}", f"verdict  {result.periodicity.describe()}"]
-    exc = result.exceptions
-    if exc:
+    exc = exceptions(result.values, result.periodicity)  # an array: only the count and the first few are written
+    if len(exc):
         lines.append(f"exceptions ({len(exc):,}, heaps whose value is not their residue class's periodic value): "
                      f"{listed(exc)}")
     if out:
