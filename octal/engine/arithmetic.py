@@ -12,7 +12,6 @@ the low parts below L_R for sure and L_R by no shape at all.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
 
 import numpy as np
 
@@ -61,8 +60,6 @@ def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, 
     high = [int(G[a + r]) >> m for r in range(p)]
     low = [int(G[a + r]) & (s - 1) for r in range(p)]
     shapes = _shapes(G, moves, p, a, s, high, low)
-    if shapes is None:
-        return None
     full = (1 << s) - 1
     hmax = max(max(high), 1)
     d_star = max([0] + [_last_offset(D, hs, high[R]) for R in range(p) for D, hs in shapes[R]])
@@ -84,56 +81,67 @@ def lifting_bound(G: np.ndarray, moves: list[tuple[int, int]], p: int, n0: int, 
 
 def _shapes(G, moves, p, a, s, high, low):
     """R → {(D, H multiset of the tail parts): mask of the low parts ℓ its options reach}, over every split of
-    N − k into parts of sizes 1..a+p−1 (a part ≥ a stands for its whole residue class)."""
-    one: dict[tuple, int] = defaultdict(int)
-    for b in range(1, a + p):
-        if b < a:
-            one[(b, ())] |= 1 << int(G[b])
-        else:
-            one[(b, (high[b - a],))] |= 1 << low[b - a]
-    tables = {1: dict(one)}
-    js = {j for _, j in moves}
-    if js & {2, 3}:
-        tables[2] = _combine(tables[1], one)
-    if 3 in js:
-        tables[3] = _combine(tables[2], one)
+    N − k into parts of sizes 1..a+p−1 (a part ≥ a stands for its whole residue class). Computed as one table over
+    numpy arrays: each option is the key (N − k − a + B, its parts' high codes, nim-sum of their values), sorted
+    once; N − k − a + B fixes (R, D) and the groups of equal keys but the nim-sum give the masks."""
+    sizes = np.arange(1, a + p)
+    tail = sizes >= a
+    rest = np.clip(sizes - a, 0, p - 1)
+    high_code = np.where(tail, np.asarray(high, dtype=np.int64)[rest] + 1, 0)  # 0: a small part, no high part
+    value = np.where(tail, np.asarray(low, dtype=np.int64)[rest], G[np.minimum(sizes, a - 1)])
+    ranks, code = np.unique(np.r_[0, high_code], return_inverse=True)  # ranked: keys stay small whatever the highs
+    width = len(ranks)
+    splits = {j: _splits(code[1:], value, j, width) for j in {j for _, j in moves}}
+    keys = np.concatenate([((splits[j][0] + k - a) * width ** 3 + splits[j][1]) * s + splits[j][2]
+                           for k, j in moves])
+    keys.sort()
+    keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
     shapes = [defaultdict(int) for _ in range(p)]
-    for k, j in moves:
-        for (B, hs), lows in tables[j].items():
-            if hs:  # every part small: only heaps below t + 3(a − 1) + 1, which the bound covers
-                R = (B + k - a) % p
-                shapes[R][((B + k - a - R) // p, hs)] |= lows
+    multisets: dict[int, tuple] = {}
+    for group, lows in _masks(keys, s):
+        off, parts = divmod(group, width ** 3)
+        hs = multisets.get(parts)
+        if hs is None:
+            hs = multisets[parts] = tuple(int(ranks[r]) - 1 for r in divmod(parts // width, width) + (parts % width,)
+                                          if r)
+        shapes[off % p][(off // p, hs)] = lows
     return shapes
 
 
-def _combine(left: dict, one: dict) -> dict:
-    """Splits with one more part: sizes add, the H multisets join, the low parts combine by nim-sum."""
-    out: dict[tuple, int] = defaultdict(int)
-    for (b1, h1), m1 in left.items():
-        for (b2, h2), m2 in one.items():
-            out[(b1 + b2, tuple(sorted(h1 + h2)))] |= _xor_masks(m1, m2)
-    return out
+def _splits(code: np.ndarray, value: np.ndarray, j: int, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every multiset of j parts (part i of size i + 1, high code `code[i]`, value `value[i]`) with a part in the
+    tail: (total size B, its sorted high codes as one number in base `width`, padded with 0, nim-sum of values)."""
+    idx = _multisets(len(code), j)
+    c = [code[i] for i in idx] + [np.zeros(1, np.int64)] * (3 - j)  # padded with small parts: no high part
+    lo, hi = np.minimum(np.minimum(c[0], c[1]), c[2]), np.maximum(np.maximum(c[0], c[1]), c[2])
+    keep = hi > 0  # a tail part among them: an option past the small heaps
+    parts = (lo * width + (c[0] + c[1] + c[2] - lo - hi)) * width + hi
+    nim = np.bitwise_xor.reduce([value[i] for i in idx])
+    return (sum(idx) + j)[keep], parts[keep], nim[keep]
 
 
-@lru_cache(maxsize=1 << 14)
-def _xor_masks(m1: int, m2: int) -> int:
-    """{x ⊕ y : x in m1, y in m2} as a bit mask (the same few masks recur: remembered)."""
-    out = 0
-    xs = _members(m1)
-    for y in _members(m2):
-        for x in xs:
-            out |= 1 << (x ^ y)
-    return out
+def _masks(keys: np.ndarray, s: int):
+    """(key // s, mask of every key % s in its group) for sorted distinct keys: OR-ed 64 bits at a time in numpy."""
+    group, bit = np.divmod(keys, s)
+    run = group * max(1, s // 64) + bit // 64
+    starts = np.flatnonzero(np.r_[True, run[1:] != run[:-1]])
+    words = np.bitwise_or.reduceat(np.left_shift(np.uint64(1), (bit % 64).astype(np.uint64)), starts)
+    out: dict[int, int] = defaultdict(int)
+    for g, shift, w in zip(group[starts].tolist(), (bit[starts] // 64 * 64).tolist(), words.tolist()):
+        out[g] |= w << shift
+    return out.items()
 
 
-def _members(m: int) -> list[int]:
-    """The set bits of m, lowest first: one step a member (a mask may be 512 bits wide and hold a handful)."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+def _multisets(n: int, j: int) -> list[np.ndarray]:
+    """Every i₁ ≤ … ≤ i_j below n (j = 1, 2, 3), as j index arrays: the splits into j parts, each counted once."""
+    if j == 1:
+        return [np.arange(n)]
+    a, b = np.triu_indices(n)
+    if j == 2:
+        return [a, b]
+    first = np.repeat(np.arange(len(a)), a + 1)  # (i₂, i₃) = (a, b) with every i₁ ≤ a
+    starts = np.repeat(np.cumsum(a + 1) - (a + 1), a + 1)
+    return [np.arange(len(first)) - starts, a[first], b[first]]
 
 
 def _reached(shapes: dict, h_r: int, d: int, level: int | None = None) -> int:
