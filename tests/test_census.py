@@ -12,6 +12,7 @@ import pytest
 from processes import kill_after_rows
 from typer.testing import CliRunner
 
+import octal.census.jobs as jobs
 from octal import DataFileError, InvalidArgumentError, nim_sequence
 from octal.census import CensusDB, enumerate_codes, merge_census, normal, report, run_census, stages, stored_sequence
 from octal.census import store as store_module
@@ -82,6 +83,26 @@ def test_pool_and_dask_local_cluster_agree(tmp_path):
     pool = run_census(0, codes=codes, max_n=4096, workers=2, db=tmp_path / "pool.sqlite")
     dask = run_census(0, codes=codes, max_n=4096, workers=2, dask="local", db=tmp_path / "dask.sqlite")
     assert [{k: r[k] for k in keep} for r in pool] == [{k: r[k] for k in keep} for r in dask]
+
+
+def test_one_pool_serves_every_stage_and_is_closed_at_the_end(tmp_path, monkeypatch):
+    """0.16 and 0.56 stay open past 2¹² heaps, so a census to 2¹³ runs two stages: one pool of workers for both (its
+    workers load the kernels once), shut down when the census ends, with the rows one process computes."""
+    started = []
+
+    def executor(workers, dask):
+        made = real(workers, dask)
+        started.append(made[0])
+        return made
+
+    real = jobs._executor
+    monkeypatch.setattr(jobs, "_executor", executor)
+    assert stages(8192) == [4096, 8192]
+    rows = run_census(0, codes=["0.16", "0.56"], max_n=8192, workers=2, db=tmp_path / "pool.sqlite")
+    assert [(r["status"], r["n"]) for r in rows] == [("open", 8192)] * 2
+    assert len(started) == 1 and started[0]._shutdown_thread
+    alone = run_census(0, codes=["0.16", "0.56"], max_n=8192, workers=1, db=tmp_path / "one.sqlite")
+    assert [row_values(r).tolist() for r in rows] == [row_values(r).tolist() for r in alone]
 
 
 def test_remote_scheduler_address(tmp_path):

@@ -518,17 +518,17 @@ def test_fuzz_files_given_to_every_loader(tmp_path, data):
         nim_sequence("0.77", 100, checkpoint=ck)
 
 
-@pytest.mark.slow  # 9.5 s: a fresh process compiles the three-heap kernel, then computes 16,384 heaps
-def test_a_huge_heap_of_a_three_heap_code_is_one_line_within_seconds():
-    """0.9 has no regularity known: a heap of 10¹² is refused in one line once the 16,384 heaps its kernel computes
-    prove nothing (a few seconds), not computed until killed."""
-    r = subprocess.run([sys.executable, "-m", "octal.front.cli", "solve", "0.9", "1000000000000"], capture_output=True,
-                       text=True, timeout=300)  # it stops by its budget of heaps (16,384: about 3 s here)
-    assert r.returncode == 2 and r.stdout == "", r.stdout
-    assert r.stderr == ("error: heap 1,000,000,000,000 is beyond the 16,384 heaps octal computes for 0.9, and no "
-                        "period of it is proven within 16,384 heaps\n")
-    with pytest.raises(octal.ResourceLimitError, match="beyond the 16,384 heaps octal computes for 0.9"):
-        HeapValues(octal.parse_code("0.9"), 20_000)  # past what it computes, though below 2²² heaps
+def test_a_huge_heap_of_a_three_heap_code_is_one_line_within_seconds(monkeypatch):
+    """0.9 has no regularity known: a heap of 10¹² is refused in one line once the heaps its kernel computes (16,384;
+    2,048 here, 64 times less of its cubic cost) prove nothing, not computed until killed."""
+    assert position.HEX_MAX_N == 16384
+    monkeypatch.setattr(position, "HEX_MAX_N", 2048)
+    r = runner.invoke(app, ["solve", "0.9", "1000000000000"])
+    assert r.exit_code == 2 and r.stdout == "", r.stdout
+    assert r.stderr == ("error: heap 1,000,000,000,000 is beyond the 2,048 heaps octal computes for 0.9, and no "
+                        "period of it is proven within 2,048 heaps\n")
+    with pytest.raises(octal.ResourceLimitError, match="beyond the 2,048 heaps octal computes for 0.9"):
+        HeapValues(octal.parse_code("0.9"), 3000)  # past what it computes, though below 2²² heaps
 
 
 def test_until_proven_on_a_three_heap_code_stops_at_its_budget_and_says_so(monkeypatch):

@@ -163,35 +163,57 @@ def in_threads(threads: int, fn: Callable, *task):
         return fn(*task)
 
 
-def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
-              on_result: Callable[[dict], None], threads: int = 1) -> None:
-    """Run fn(*task) for every task on the pool or Dask, each worker with `threads` kernel threads (1: the workers
-    already share the cores), handing each result to `on_result` as it completes (in the calling process, so the
-    results can be committed one by one); the executor is closed however this ends."""
-    if not tasks:
-        return
-    if workers == 1 and dask is None:  # one worker: this process is it (no pool to start, nothing to ship)
-        for task in tasks:
-            on_result(in_threads(threads, fn, *task))
-        return
-    executor, owned = _executor(workers, dask)
-    try:
+class TaskPool:
+    """A census's workers for all its stages: a process pool or a Dask client, started at the first tasks that need
+    one (one worker and no Dask: this process runs them) and closed however the census ends. Kept from stage to stage,
+    its workers load each compiled kernel once, not once a stage."""
+
+    def __init__(self, workers: int, dask: str | None):
+        self.workers, self.dask = workers, dask
+        self.executor = self.owned = None
+
+    def __enter__(self) -> TaskPool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.executor is None:
+            return
+        if self.owned is None:
+            self.executor.shutdown(cancel_futures=True)
+        else:
+            client, cluster = self.owned
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        self.executor = self.owned = None
+
+    def run(self, fn: Callable, tasks: list[tuple], on_result: Callable[[dict], None], threads: int = 1) -> None:
+        """fn(*task) for every task, each worker with `threads` kernel threads (1: the workers already share the
+        cores), each result handed to `on_result` as it completes (in the calling process, so the results can be
+        committed one by one)."""
+        if not tasks:
+            return
+        if self.workers == 1 and self.dask is None:  # one worker: this process is it (no pool, nothing to ship)
+            for task in tasks:
+                on_result(in_threads(threads, fn, *task))
+            return
+        if self.executor is None:
+            self.executor, self.owned = _executor(self.workers, self.dask)
         with _interrupt_flag() as interrupted:
-            pending = {executor.submit(in_threads, threads, fn, *task) for task in tasks}
+            pending = {self.executor.submit(in_threads, threads, fn, *task) for task in tasks}
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 for fut in done:
                     on_result(fut.result())
                 if interrupted():
                     raise KeyboardInterrupt
-    finally:
-        if owned is None:
-            executor.shutdown(cancel_futures=True)
-        else:
-            client, cluster = owned
-            client.close()
-            if cluster is not None:
-                cluster.close()
+
+
+def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
+              on_result: Callable[[dict], None], threads: int = 1) -> None:
+    """TaskPool.run on a pool of its own, closed however this ends: for work done in one go."""
+    with TaskPool(workers, dask) as pool:
+        pool.run(fn, tasks, on_result, threads)
 
 
 def check_workers(workers: int | None) -> int:

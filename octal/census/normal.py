@@ -22,7 +22,7 @@ from ..reading import inflate
 from ..rules.code import parse_code
 from ..validate import is_whole, whole_number
 from .classes import game_of, group_games
-from .jobs import CensusProgress, census_plan, run_tasks, worker_threads
+from .jobs import CensusProgress, TaskPool, census_plan, worker_threads
 from .store import (
     DEFAULT_DB,
     RESUME_MAX,
@@ -107,12 +107,11 @@ def run_census(
     wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        with using_threads(1):  # this process verifies and groups rows on one thread: the workers have the cores
-            for why in vouch(store, wanted):
+        with using_threads(1), TaskPool(workers, dask) as pool:  # this process verifies and groups rows on one
+            for why in vouch(store, wanted):  # thread: the workers have the cores
                 if notes is not None:
                     notes(why)
-            computed = sum(_run_stage(store, todo_codes, budget, workers, dask, progress, threads)
-                           for budget in stages(max_n))
+            computed = sum(_run_stage(store, todo_codes, budget, pool, progress, threads) for budget in stages(max_n))
             if computed or any(r["class"] is None for r in store.states().values()):
                 classify(store)  # a re-run that computed nothing, over grouped rows, has nothing to group again
         return [r for r in store.rows() if r["code"] in wanted]
@@ -135,10 +134,10 @@ def vouch(store: CensusDB, codes: set[str]) -> list[str]:
     return [why for _, why in damaged]
 
 
-def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, dask: str | None,
+def _run_stage(store: CensusDB, codes: list[str], budget: int, pool: TaskPool,
                progress: Callable[[CensusProgress], None] | None, threads: int) -> int:
-    """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it; returns how
-    many were."""
+    """One stage: every code of `codes` neither proven nor computed to `budget` heaps, computed to it on `pool`;
+    returns how many were."""
     states = store.states()
     check_many([c for c in codes if states.get(c, {}).get("status") == OPEN])  # the rows resumed are verified first
     todo = []
@@ -166,7 +165,7 @@ def _run_stage(store: CensusDB, codes: list[str], budget: int, workers: int, das
             progress(CensusProgress(done, len(codes), counts[PROVEN], counts[OPEN],
                                     f"{slowest[0]} ({slowest[1]:.1f} s)", budget))
 
-    run_tasks(compute_code, [(c, budget, v, dt) for c, v, dt in todo], workers, dask, stored, threads)
+    pool.run(compute_code, [(c, budget, v, dt) for c, v, dt in todo], stored, threads)
     return len(todo)
 
 
