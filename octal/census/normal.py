@@ -107,8 +107,9 @@ def run_census(
     wanted = set(todo_codes)
     store = CensusDB(db)
     try:
-        with using_threads(1), TaskPool(workers, dask) as pool:  # this process verifies and groups rows on one
-            for why in vouch(store, wanted):  # thread: the workers have the cores
+        # this process verifies and groups rows on one thread: the workers have the cores
+        with using_threads(1), TaskPool(workers, dask) as pool:
+            for why in vouch(store, wanted):
                 if notes is not None:
                     notes(why)
             computed = sum(_run_stage(store, todo_codes, budget, pool, progress, threads) for budget in stages(max_n))

@@ -12,6 +12,7 @@ the low parts below L_R for sure and L_R by no shape at all.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -92,6 +93,7 @@ def _shapes(G, moves, p, a, s, high, low):
     ranks, code = np.unique(np.r_[0, high_code], return_inverse=True)  # ranked: keys stay small whatever the highs
     width = len(ranks)
     splits = {j: _splits(code[1:], value, j, width) for j in {j for _, j in moves}}
+    # one int64 key an option: offset ≤ 3·MAX_SPAN + t, codes < width³ ≤ 257³, nim-sum < s ≤ MAX_SALTUS (< 2⁴⁴ all told)
     keys = np.concatenate([((splits[j][0] + k - a) * width ** 3 + splits[j][1]) * s + splits[j][2]
                            for k, j in moves])
     keys.sort()
@@ -114,13 +116,13 @@ def _splits(code: np.ndarray, value: np.ndarray, j: int, width: int) -> tuple[np
     idx = _multisets(len(code), j)
     c = [code[i] for i in idx] + [np.zeros(1, np.int64)] * (3 - j)  # padded with small parts: no high part
     lo, hi = np.minimum(np.minimum(c[0], c[1]), c[2]), np.maximum(np.maximum(c[0], c[1]), c[2])
-    keep = hi > 0  # a tail part among them: an option past the small heaps
+    keep = hi > 0  # a tail part among them (every part small: a heap below t + 3(a − 1) + 1, which the bound covers)
     parts = (lo * width + (c[0] + c[1] + c[2] - lo - hi)) * width + hi
     nim = np.bitwise_xor.reduce([value[i] for i in idx])
     return (sum(idx) + j)[keep], parts[keep], nim[keep]
 
 
-def _masks(keys: np.ndarray, s: int):
+def _masks(keys: np.ndarray, s: int) -> Iterable[tuple[int, int]]:
     """(key // s, mask of every key % s in its group) for sorted distinct keys: OR-ed 64 bits at a time in numpy."""
     group, bit = np.divmod(keys, s)
     run = group * max(1, s // 64) + bit // 64
