@@ -79,8 +79,8 @@ class ShortPieces(RandomChoice):
         threads = self.rng.choice((1, self.most))
         return (threads if shareable else 1), min(stop, n + self.rng.randint(1, 200))
 
-    def record(self, kind, threads, heaps, seconds, scale=1.0, cpu=None):
-        super().record(kind, threads, heaps, seconds, scale, cpu)
+    def record(self, kind, threads, heaps, seconds, scale=1.0, cpu=None, planned=None):
+        super().record(kind, threads, heaps, seconds, scale, cpu, planned)
         self.by_kind = getattr(self, "by_kind", {})
         key = f"{kind} {threads}"
         self.by_kind[key] = self.by_kind.get(key, 0) + max(heaps, 0)

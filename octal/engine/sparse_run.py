@@ -122,7 +122,8 @@ def sparse_step(rare: RareList, moves: SparseMoves, W: np.ndarray, base: int, he
         else:
             fill = kernels.fill_sparse if threads == 1 else kernels.fill_sparse_parallel
         reached, top, count, flag = fill(*args, *vlimit, threads)
-        choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0, cpu=time.thread_time() - c0)
+        choice.record(kind, threads, int(reached) - n, time.perf_counter() - t0, cpu=time.thread_time() - c0,
+                      planned=end - n)
         rare.count = int(count)
         n, maxv = int(reached), int(top)
         if flag or n >= stop:

@@ -48,6 +48,7 @@ class ThreadChoice:
     warm: set[str] = field(default_factory=set)  # kinds whose first piece ran (it may compile: not timed)
     heaps: dict[int, int] = field(default_factory=dict)
     core: tuple[float, float] = (0.0, 0.0)  # CPU and wall seconds of the one-thread pieces, older ones fading
+    gathering: dict[tuple[str, int], tuple[int, float]] = field(default_factory=dict)  # cut pieces not yet judged
 
     def __repr__(self) -> str:
         return f"ThreadChoice(most={self.most}, heaps by threads {dict(sorted(self.heaps.items()))})"
@@ -84,10 +85,24 @@ class ThreadChoice:
         size = int(PIECE_SECONDS / (cost * max(scale, 1.0)) / part)
         return threads, min(stop, n + max(MIN_PIECE, min(size, max(n, FIRST_PIECE))))  # at most doubling n
 
+    def _gathered(self, kind: str, threads: int, heaps: int, seconds: float, planned: int) -> tuple[int, float]:
+        """(heaps, seconds) to judge a piece by: with those of the pieces before it on as many threads that were cut
+        short, once they make half of `planned`; (0, 0.0) while they make less. Over such a span the dear heaps a
+        stop ends on count as often as they come, not once a piece."""
+        h, s = self.gathering.pop((kind, threads), (0, 0.0))
+        h, s = h + heaps, s + seconds
+        if 2 * h < planned:
+            self.gathering[(kind, threads)] = (h, s)
+            return 0, 0.0
+        return h, s
+
     def record(self, kind: str, threads: int, heaps: int, seconds: float, scale: float = 1.0,
-               cpu: float | None = None) -> None:
+               cpu: float | None = None, planned: int | None = None) -> None:
         """A piece of `heaps` heaps of `kind` took `seconds` on `threads` threads, `cpu` of them on the calling
-        thread's CPU clock (None: all of them); `scale`: their mean work per heap in units (as in `piece`)."""
+        thread's CPU clock (None: all of them); `scale`: their mean work per heap in units (as in `piece`); `planned`:
+        the heaps it was given. One the kernel cut short to under half of them ends on its dearest heap (the sparse
+        kernel stops right after a new rare value, whose heap scanned every pair): it is judged together with the
+        next pieces on as many threads, once they make half a piece (`_gathered`)."""
         if heaps <= 0:
             return
         self.heaps[threads] = self.heaps.get(threads, 0) + heaps
@@ -99,6 +114,11 @@ class ThreadChoice:
             self.serial[kind] = self.serial.get(kind, 0.0) + seconds
             used = seconds if cpu is None else min(cpu, seconds)
             self.core = (CORE_MEMORY * self.core[0] + used, CORE_MEMORY * self.core[1] + seconds)
+        if planned is not None:
+            heaps, seconds = self._gathered(kind, threads, heaps, seconds, planned)
+            if not heaps:
+                return
+            cost = max(seconds, 1e-7) / (heaps * max(scale, 1.0))
         stage = self.trying.get(kind, 0)
         if not stage:
             if heaps >= MIN_PIECE:  # a piece cut short by its stretch's end says more of a call's cost than a heap's
