@@ -209,13 +209,6 @@ class TaskPool:
                     raise KeyboardInterrupt
 
 
-def run_tasks(fn: Callable, tasks: list[tuple], workers: int, dask: str | None,
-              on_result: Callable[[dict], None], threads: int = 1) -> None:
-    """TaskPool.run on a pool of its own, closed however this ends: for work done in one go."""
-    with TaskPool(workers, dask) as pool:
-        pool.run(fn, tasks, on_result, threads)
-
-
 def check_workers(workers: int | None) -> int:
     """--workers: a whole number of processes, at least 1 (default: the cores this process may use)."""
     if workers is not None:

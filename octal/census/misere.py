@@ -34,7 +34,7 @@ from ..outcomes import BOUNDED, FINITE, GROWING
 from ..reading import MAX_DOCUMENT, inflate
 from ..rules.code import parse_code
 from ..validate import whole_number
-from .jobs import census_plan, run_tasks
+from .jobs import TaskPool, census_plan
 from .misere_store import MisereDB
 from .report import text_table
 from .store import DEFAULT_DB
@@ -131,7 +131,8 @@ def run_misere_census(digits: int, prefix: str = "0", max_heap: int = DEFAULT_MA
             if progress is not None:
                 progress(MisereProgress(done, len(wanted), dict(counts)))
 
-        run_tasks(compute_misere, [(c, max_heap, max_order, max_work) for c in todo], workers, dask, stored)
+        with TaskPool(workers, dask) as pool:
+            pool.run(compute_misere, [(c, max_heap, max_order, max_work) for c in todo], stored)
         classify_misere(store)
         keep = set(wanted)
         return [r for r in store.rows() if r["code"] in keep]
