@@ -8,6 +8,8 @@ kernel in both its word and its stamp variants, under the driver's masks and und
 """
 
 import functools
+import time
+import types
 
 import numpy as np
 import pytest
@@ -275,6 +277,38 @@ def test_a_re_timing_runs_a_short_stretch_of_the_dearer_kernel(monkeypatch):
     assert np.array_equal(run.values, nim_sequence("0.76", 1 << 16, kernel="naive").values)
     retimed = [(ran, size) for ran, size, which in seen if which == "sparse"]  # a stretch it won runs whole
     assert len(retimed) >= 2 and all(ran <= max(64, size // PROBE_SHARE) for ran, size in retimed), seen
+
+
+def test_the_mask_chosen_on_a_switch_is_not_charged_to_the_sparse_kernel_s_heaps(monkeypatch):
+    """kernel="auto" chooses the mask (over every value so far) once per switch to the sparse kernel, outside the
+    stretch it times: the sparse cost per heap is the kernel's, so a short re-timing is not lost to a one-off cost.
+    The driver's clock here jumps an hour at each such choice (not at those after a new rare value, inside a run)."""
+    HOUR = 3600.0
+    jumps = [0.0]
+    clock = types.SimpleNamespace(perf_counter=lambda: time.perf_counter() + jumps[0], thread_time=time.thread_time)
+    monkeypatch.setattr(grundy, "time", clock)
+    run = GrundySequence("0.6", kernel="auto")
+    events = []
+    choose, step, pick = run._rechoose_mask, run._run_sparse, grundy.auto_choice
+
+    def dear_choose():
+        if run._split is None:
+            jumps[0] += HOUR
+        choose()
+
+    def sparse(stop, moves):
+        begin = run._n
+        step(stop, moves)
+        events.append(("ran", run._n - begin))
+
+    monkeypatch.setattr(run, "_rechoose_mask", dear_choose)
+    monkeypatch.setattr(run, "_run_sparse", sparse)
+    monkeypatch.setattr(grundy, "auto_choice",
+                        lambda cost, *a: events.append(("cost", cost["sparse"])) or pick(cost, *a))
+    run.extend(20_000)
+    assert np.array_equal(run.values, nim_sequence("0.6", 20_000, kernel="naive").values)
+    timed = [done * after[1] for (kind, done), after in zip(events, events[1:]) if kind == "ran" and after[0] == "cost"]
+    assert jumps[0] >= HOUR and timed and all(seconds < HOUR for seconds in timed), events
 
 
 def test_the_sparse_kernel_is_not_tried_while_a_quarter_of_the_heaps_are_rare():

@@ -409,6 +409,8 @@ class GrundySequence(HtmlRepr):
                 size = max(64, size // PROBE_SHARE)
             stop = min(n, self._n + size)
             begin = self._n
+            if choice == "sparse" and self._split is None:
+                self._rechoose_mask()  # once per switch from a dense kernel, not per heap: left out of the timing
             t0 = time.perf_counter()
             timed = True
             if choice == "sparse":
