@@ -16,9 +16,12 @@ from reference import reference_code, reference_values
 from typer.testing import CliRunner
 
 from octal import GrundySequence, InvalidArgumentError, nim_sequence, nim_stream, parse_code, read_values
+from octal.engine import kernels
 from octal.engine.kernels import small
-from octal.engine.kernels.sparse import PARALLEL_RARE
+from octal.engine.kernels.reasons import NEW_RARE
+from octal.engine.kernels.sparse import PARALLEL_RARE, super_block
 from octal.engine.moves import kernel_moves
+from octal.engine.sparse_run import RareList
 from octal.engine.threads import (
     available_threads,
     check_threads,
@@ -197,3 +200,64 @@ def test_a_census_never_runs_more_threads_than_the_cores_it_may_use():
     assert worker_threads(8, 2, "local") == max(1, min(8, cores // 2))
     assert worker_threads(8, cores + 1, None) == 1
     assert worker_threads(3, 2, "tcp://scheduler:8786") == 3
+
+
+S2 = super_block(2)  # heaps a parallel pass's turn takes in one call, on two threads
+
+
+def _new_rare_heap(text: str, G: np.ndarray) -> tuple[int, int, list[bool], RareList]:
+    """(start, h, rare, split): a heap `start` with at least PARALLEL_RARE rare positions under the mask chosen there
+    (`split`), the first heap h < start + S2 whose value is rare and never seen at a rare position before, and which
+    heaps to start + 4·S2 are rare: after h, one in h's super-block and one in a later one. Every value to
+    start + 4·S2 is below 64 and below P, so no other stop comes first."""
+    code = parse_code(text)
+    for start in range(1000, len(G) - 4 * S2, 97):
+        stop = start + 4 * S2
+        split = RareList.choose(G[:start], code)
+        m, e, k0 = split.mask, split.e, split.k0
+        rare = [(int(G[x] & m).bit_count() + e * ((x - k0) & 1)) % 2 == 0 for x in range(stop)]
+        known = {int(G[x]) for x in range(start) if rare[x]}
+        h = next((x for x in range(start, start + S2) if rare[x] and int(G[x]) not in known), None)
+        top = min(64, 1 << int(G[:start].max()).bit_length())
+        if h is None or split.count < PARALLEL_RARE or G[start:stop].max() >= top:
+            continue
+        if any(rare[h + 1 : start + S2]) and any(rare[start + S2 : stop]):
+            return start, h, rare, split
+    raise AssertionError(f"no new rare value in {text} to {len(G)}")
+
+
+@pytest.mark.parametrize("text, words", [("0.007", False), ("0.6", True)])  # the stamp kernel, the word kernel
+def test_a_parallel_pass_goes_on_past_a_new_rare_value_and_says_so_where_it_stops(text, words):
+    """Any mask gives the same values, so a parallel pass keeps its far work past a rare value never seen before,
+    in either kernel: it reaches the heap it was asked for, with the values one thread gives, and says NEW_RARE there
+    for the driver to re-choose the mask; one thread stops right after that heap. A later stop of another kind (a rare
+    list full at the next rare position, in the same super-block's turn or a later one's) says NEW_RARE too, so the
+    re-choice is not lost. (On one CPU the pass's two shares run one after the other: the same values.)"""
+    G = numpy_values(text, N)
+    start, h, rare_at, split = _new_rare_heap(text, G)
+    stop = start + 4 * S2
+    h2 = rare_at.index(True, h + 1)  # the next rare position: in h's super-block
+    h3 = rare_at.index(True, start + S2)  # and the first in a later one
+    moves = kernel_moves(parse_code(text), stop)
+    two, tie2, eq = moves.octal_split()
+    ends = {}
+    for threads, full in ((1, None), (2, None), (2, h2), (2, h3)):
+        room = 1024 if full is None else sum(rare_at[start:full])  # full once the rare positions before `full` came
+        W = G[:stop].astype(np.uint8 if words else np.uint16)
+        W[start:] = 0
+        rare, rval = np.zeros(split.count + room, np.int64), np.zeros(split.count + room, np.int64)
+        rare[: split.count], rval[: split.count] = split.positions[: split.count], split.values[: split.count]
+        args = (W, 0, W, start, stop, int(G[:start].max()), moves.whole, moves.one, two, tie2, eq, rare, split.count,
+                rval, split.mask, split.e, split.k0)
+        kernels.set_threads(min(threads, thread_limit()))
+        if words:
+            fill = kernels.fill_sparse_small if threads == 1 else kernels.fill_sparse_small_parallel
+            reached, _, _, why = fill(*args, threads)
+        else:
+            fill = kernels.fill_sparse if threads == 1 else kernels.fill_sparse_parallel
+            reached, _, _, why = fill(*args, np.iinfo(np.uint16).max, threads)
+        assert np.array_equal(W[start:reached], G[start:reached]), threads
+        ends[threads, full] = (int(reached), int(why))
+    kernels.set_threads(available_threads())
+    assert ends == {(1, None): (h + 1, NEW_RARE), (2, None): (stop, NEW_RARE), (2, h2): (h2, NEW_RARE),
+                    (2, h3): (h3, NEW_RARE)}

@@ -12,7 +12,7 @@ from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .bits import ctz64, or_onehot
 from .parity import parity_table
-from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL
+from .reasons import GAP, LARGE_VALUE, NEW_RARE, RARE_FULL, RARE_SEEN
 from .sparse import (
     BLOCK,
     _block_range,
@@ -158,7 +158,8 @@ SCAN_FIRST = 64  # the small kernel's first scan chunk (0.167 2²²: 16 → 64 i
 def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nrare, rval, common0, known, e,
                 k0, maxv, alone):
     """Heaps sb..se−1 in order, each on its super-block's far work (F, done from values below b): the word form of
-    sparse_stamp._turn, with the same return, plus LARGE_VALUE: heap n would get a value ≥ SMALL (nothing stored).
+    sparse_stamp._turn, with the same return (RARE_SEEN included), plus LARGE_VALUE: heap n would get a value ≥ SMALL
+    (nothing stored).
     `alone` (one thread): the turn does each block's far work itself, without a far scan, just before its heaps."""
     exS, bloS, bhiS, candS, foundS, reachS = F
     common1 = ~common0
@@ -166,9 +167,10 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
     r0 = sb  # the first heap of F's rows
+    fresh = False  # a rare value never seen before (or the value range doubled), and the parallel pass went on
     for n in range(sb, se):
         if n - kmax < base and kmax < n:
-            return n, maxv, nrare, GAP
+            return n, maxv, nrare, NEW_RARE if fresh else GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
             _word_marks(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, rare, rval, nrare, two, tie2)
@@ -205,7 +207,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
                 continue
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
-                return n, maxv, nrare, GAP
+                return n, maxv, nrare, NEW_RARE if fresh else GAP
             a2, a3 = _skip_block(lo, cut, bloS[q, j], bhiS[q, j])
             ex = _or_rare(ex, W, base, rare, rval, lo, a2, m, hole)
             ex = _or_rare(ex, W, base, rare, rval, a3, cut, m, hole)
@@ -215,7 +217,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
         if c >= SMALL or (ex >> np.uint64(c)) & np.uint64(1):  # no far scan, or its candidate c′ is marked: the least
             avail = (common1 if flip else common0) & ~ex  # common value left unmarked (every common option is marked)
             if avail == np.uint64(0):
-                return n, maxv, nrare, LARGE_VALUE
+                return n, maxv, nrare, NEW_RARE if fresh else LARGE_VALUE
             c = ctz64(avail)
         # the rare values below c that neither the marks nor the far scan's pairs give (those pairs are options too,
         # read until c′'s rare values were found: a candidate past c′ keeps them and seeks the rest past `reach`)
@@ -237,7 +239,7 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
                 if hi <= a:
                     continue
                 if hi > hlen or m - hi + 1 < base:
-                    return n, maxv, nrare, GAP
+                    return n, maxv, nrare, NEW_RARE if fresh else GAP
                 far = max(1, m - b + 1)  # this digit's far pairs start here
                 around = reach > far and a < reach and hi > far  # the chunk meets the pairs the far scan read
                 for part in range(2 if around else 1):  # then the pairs before them, and those after
@@ -253,23 +255,28 @@ def _words_turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rar
             a = a_end
         v = c if below == np.uint64(0) else ctz64(below)
         if v >= SMALL:
-            return n, maxv, nrare, LARGE_VALUE
+            return n, maxv, nrare, NEW_RARE if fresh else LARGE_VALUE
         W[n - base] = v
         grew = v > maxv and (v & (v - 1)) == 0 and v > 1  # a new power of two: the value range doubled
         if v > maxv:
             maxv = v
         if below != np.uint64(0):
             if nrare == rare.shape[0]:
-                return n, maxv, nrare, RARE_FULL
+                return n, maxv, nrare, NEW_RARE if fresh else RARE_FULL
             rare[nrare] = n
             rval[nrare] = v
             nrare += 1
             bit = np.uint64(1) << np.uint64(v)
             if not (known & bit):
-                return n + 1, maxv, nrare, NEW_RARE
+                if alone:
+                    return n + 1, maxv, nrare, NEW_RARE
+                known |= bit
+                fresh = True
         if grew:
-            return n + 1, maxv, nrare, NEW_RARE
-    return se, maxv, nrare, 0
+            if alone:
+                return n + 1, maxv, nrare, NEW_RARE
+            fresh = True
+    return se, maxv, nrare, RARE_SEEN if fresh else 0
 
 
 def _word_arrays(S, nk):

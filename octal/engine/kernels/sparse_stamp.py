@@ -11,7 +11,7 @@ from numba import njit
 from ..compile_lock import share_compiles
 from ..compile_notice import loaded
 from .parity import parity_table
-from .reasons import GAP, NEW_RARE, RARE_FULL, WIDEN
+from .reasons import GAP, NEW_RARE, RARE_FULL, RARE_SEEN, WIDEN
 from .simple import simple_options
 from .sparse import (
     BLOCK,
@@ -231,6 +231,8 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
     candidate (the far scan's, unless a near mark took it: then steps 3–4 afresh), and a scan of its near pairs and
     past the far scan's reach for the values still needed. Returns (heap reached, largest value, rare count,
     reason): 0 at se, else a stop of fill_sparse, before the heap (GAP, WIDEN, RARE_FULL) or after it (NEW_RARE).
+    Within a parallel pass (not `alone`) a rare value never seen before does not stop it: the turn goes on, returns
+    RARE_SEEN at se, and NEW_RARE in place of any other stop after it (the pass keeps its far work; sparse.py).
     `alone` (one thread): the turn does each block's far work itself, without a far scan, just before its heaps
     (one call for the whole range: a call per block of 8 heaps measured 8 % slower on 0.167)."""
     seenB, bloS, bhiS, infoS = F[0], F[1], F[2], F[3]
@@ -238,9 +240,10 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
     hlen = Hd.shape[0]
     kmax = one[-1] if one.shape[0] else 0
     r0 = sb  # the first heap of F's rows
+    fresh = False  # a rare value never seen before was met, and the parallel pass went on
     for n in range(sb, se):
         if n - kmax < base and kmax < n:
-            return n, maxv, nrare, GAP
+            return n, maxv, nrare, NEW_RARE if fresh else GAP
         if alone and (n - sb) % BLOCK == 0:
             r0 = b = n
             _far_marks(F, r0, min(BLOCK, se - r0), np.int64(0), b, W, base, rare, rval, nrare, two, tie2)
@@ -260,7 +263,7 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
             skip = m // 2 if tie2[j] and m % 2 == 0 else 0  # an unequal split has no pair (m/2, m/2)
             lo, cut, hi, hole, ok = _rare_ranges(rare, nrare, m, base, hlen, skip)
             if not ok:
-                return n, maxv, nrare, GAP
+                return n, maxv, nrare, NEW_RARE if fresh else GAP
             a2, a3 = _skip_block(lo, cut, bloS[q, j], bhiS[q, j])
             _mark_rare(seen, stamp, W, base, rare, rval, lo, a2, m, hole)
             _mark_rare(seen, stamp, W, base, rare, rval, a3, cut, m, hole)
@@ -313,7 +316,7 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
                 if hi > hlen or m - hi + 1 < base:
                     for x in range(c):
                         need[x] = 0
-                    return n, maxv, nrare, GAP
+                    return n, maxv, nrare, NEW_RARE if fresh else GAP
                 far = max(1, m - b + 1)  # this digit's far pairs start here
                 around = skip > far and a < skip and hi > far  # the chunk meets the pairs the far scan read
                 for part in range(2 if around else 1):  # then the pairs before them, and those after
@@ -345,20 +348,23 @@ def _turn(F, sb, se, b, W, base, Hd, Hr, L, whole, one, two, tie2, eq, rare, nra
                     v = x
                 need[x] = 0
         if v > vlimit:
-            return n, maxv, nrare, WIDEN
+            return n, maxv, nrare, NEW_RARE if fresh else WIDEN
         W[n - base] = v
         maxv = max(maxv, v)
         if missing:  # G(n) is a rare value: n is a rare position
             if nrare == rare.shape[0]:
-                return n, maxv, nrare, RARE_FULL
+                return n, maxv, nrare, NEW_RARE if fresh else RARE_FULL
             rare[nrare] = n
             rval[nrare] = v
             nrare += 1
             if not known_rare[v]:
-                return n + 1, maxv, nrare, NEW_RARE
+                if alone:
+                    return n + 1, maxv, nrare, NEW_RARE
+                known_rare[v] = True
+                fresh = True
         if v >= P:  # the value range doubled: the driver re-chooses the mask (and the tables grow)
             return n + 1, maxv, nrare, NEW_RARE
-    return se, maxv, nrare, 0
+    return se, maxv, nrare, RARE_SEEN if fresh else 0
 
 
 def _prepare(W, Hd, start, maxv, whole, one, two, eq, rval, nrare, mask, threads):

@@ -14,6 +14,7 @@ from ..compile_notice import loaded
 from .ahead import parallel_ready
 from .atomic import fetch_add
 from .native_call import call_at, compile_for, native_address
+from .reasons import NEW_RARE, RARE_SEEN
 from .sparse import BLOCK, STALLS, TURN_RESULT
 from .sparse_stamp import _far_arrays, _far_block, _prepare, _turn
 
@@ -54,6 +55,7 @@ def _pipeline(turn_at, far_at, F, F2, start, stop, S, W, base, Hd, Hr, L, whole,
     out = np.zeros(4, np.int64)
     taken = np.zeros(2, np.int64)
     stalls = 0
+    fresh = False  # a turn went on past a rare value never seen before: NEW_RARE where the pass stops
     sb = se = b = start  # the first step has no turns: the first super-block's far work, alone, from below start
     while True:  # each turn beside the next super-block's far work (from values below sb)
         _turn_and_far(out, taken, turn_at, far_at, F, sb, se, b, F2, se, min(se + S, stop) - se, W, base, Hd, Hr, L,
@@ -61,13 +63,15 @@ def _pipeline(turn_at, far_at, F, F2, start, stop, S, W, base, Hd, Hr, L, whole,
                       vlimit, threads)
         if se > sb:
             n, maxv, nrare, why = out[0], out[1], out[2], out[3]
+            if why == RARE_SEEN:
+                fresh, why = True, 0
             if why != 0:
-                return n, maxv, nrare, why
+                return n, maxv, nrare, NEW_RARE if fresh else why
             stalls = stalls + 1 if taken[1] == 0 and se < stop else 0
             if stalls == STALLS:  # the other threads get no core: back to the driver, whose ThreadChoice sees it
-                return se, maxv, nrare, 0
+                return se, maxv, nrare, NEW_RARE if fresh else 0
         if se >= stop:
-            return stop, maxv, nrare, 0
+            return stop, maxv, nrare, NEW_RARE if fresh else 0
         F, F2 = F2, F
         b, sb, se = sb, se, min(se + S, stop)
 
@@ -92,7 +96,8 @@ def _pipeline_args(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, ra
 def fill_sparse_parallel(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval, mask, e, k0,
                          vlimit, threads):
     """fill_sparse on `threads` > 1 threads: each super-block's turns beside the next one's far work (_turn_and_far).
-    Same arguments and values; it may also return early (reason 0) where the other threads stalled (STALLS)."""
+    Same arguments and values; it may also return early (reason 0) where the other threads stalled (STALLS), and it
+    goes on past a rare value never seen before, saying NEW_RARE where it stops (reasons.RARE_SEEN)."""
     return _pipeline(*_pipeline_args(W, base, Hd, start, stop, maxv, whole, one, two, tie2, eq, rare, nrare, rval,
                                      mask, e, k0, vlimit, threads))
 
