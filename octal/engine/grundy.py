@@ -316,9 +316,8 @@ class GrundySequence(HtmlRepr):
         return True
 
     def _run_sparse(self, stop: int, moves: SparseMoves) -> None:
+        """One stretch on the sparse kernel, from the split extend() chose (its timing leaves that choice out)."""
         begin = self._n
-        if self._split is None:
-            self._rechoose_mask()
         self._n, self._max, self._split, _ = sparse_fill(self, self._split, moves, self._n, stop, self._max)
         if self._R is not None and len(self._R) == len(self._G) and self._R.dtype == self._G.dtype:
             cap = len(self._G)  # keep the naive kernel's reversed copy in step
