@@ -12,12 +12,14 @@ from processes import kill_when_file
 from typer.testing import CliRunner
 
 from octal import nim_sequence
+from octal.engine import stream
 from octal.engine.kernels import ahead
 from octal.engine.moves import kernel_moves
 from octal.engine.stream import StreamGapError, nim_stream, read_values
 from octal.engine.stream_state import FILE, StreamStateError, read_frequencies
 from octal.errors import DataFileError, InvalidArgumentError
 from octal.front.cli import app
+from octal.outcomes import PROVEN
 
 
 def _check_records(records, values):
@@ -158,6 +160,20 @@ def test_resume_goes_on_from_the_checkpoint(tmp_path):
     again = nim_stream("0.6", tmp_path, 90_000, window=1024, store_values=True)
     assert first.n == 50_000 and again.n == 90_000
     assert np.array_equal(read_values(tmp_path), nim_sequence("0.6", 90_000).values)
+
+
+@pytest.mark.parametrize("window", [4096, 1 << 20])
+def test_where_a_run_until_proven_stops_does_not_depend_on_how_long_its_stretches_took(tmp_path, monkeypatch, window):
+    """The period is looked for at heap counts fixed in heaps (stream._next_check), so a stretch cut short for progress
+    (a slow machine: here stretches of 256 heaps) stops the run at the same heap, with the same verdict, as stretches
+    that run whole (0.156 stopped at 7,659 with the first and 8,193 with the second before)."""
+    ends = []
+    for seconds in (1e-9, 1e9):
+        monkeypatch.setattr(stream, "STRETCH_SECONDS", seconds)
+        r = nim_stream("0.156", tmp_path / f"{seconds}", 1 << 17, until_proven=True, window=window, store_values=True)
+        ends.append((r.n, r.periodicity))
+    verdict = ends[0][1]
+    assert ends[0] == ends[1] and (verdict.status, verdict.period, verdict.preperiod) == (PROVEN, 349, 3479), ends
 
 
 @pytest.mark.slow

@@ -247,6 +247,18 @@ class StreamRun:
             W[:held] = self.W[:held]
             self.W = W
 
+    def _next_check(self, target: int, until_proven: bool) -> int:
+        """The next heap count at which the period is looked for: each multiple of half the window (so no exception
+        comes and goes unseen), each 2^k + 1 (a record), the target, and with `until_proven` the candidate's proof
+        bound. Fixed in heaps, not seconds: where a run stops and what it finds never depend on how long a stretch
+        took (a stretch ends early for progress and Ctrl-C, and the look waits for the check)."""
+        span = max(min(self.size, PERIOD_SPAN) // 2, 1)
+        check = min(target, (self.n // span + 1) * span, (1 << max(self.n - 1, 0).bit_length()) + 1)
+        bound = self._bound()
+        if until_proven and bound is not None and self.n < bound:
+            check = min(check, bound)
+        return check
+
     def _margin(self, held: int) -> int:
         """Room for new heaps beside `held` ones in the buffer: S, or a quarter of a window widened past 4S (a
         slide then moves the held values once per held/4 heaps, and the buffer is not twice the window)."""
@@ -349,19 +361,17 @@ class StreamRun:
             while self.n < target and not (until_proven and self.periodicity().status == PROVEN):
                 if self.n - self.base >= len(self.W):
                     self._slide()
-                stop = min(target, self.base + len(self.W), self.n + max(min(self.size, PERIOD_SPAN) // 2, 1))
-                stop = min(stop, (1 << max(self.n - 1, 0).bit_length()) + 1)  # heap 2^k ends a stretch: a record
+                check = self._next_check(target, until_proven)
+                stop = min(check, self.base + len(self.W))
                 if cost:
                     stop = min(stop, self.n + max(256, int(STRETCH_SECONDS / cost)))
-                bound = self._bound()
-                if until_proven and bound is not None and self.n < bound:
-                    stop = min(stop, bound)
                 t0, begin = time.perf_counter(), self.n
                 self._fill(stop)
                 if self.n > begin:
                     cost = max(time.perf_counter() - t0, 1e-6) / (self.n - begin)
                 self._record()
-                self._track_period()
+                if self.n == check:
+                    self._track_period()
                 if progress is not None:
                     progress(self.n, target, self.max, self.status())
                 if time.monotonic() - last_save >= save_every:
